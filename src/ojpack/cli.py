@@ -1,0 +1,37 @@
+"""The `ojpack` command line: registers one command per module under ojpack.commands."""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from .commands import build, stats, validate
+from .console import err
+from .errors import OjpackError
+
+app = typer.Typer(
+    name="ojpack",
+    help="Build, check, judge, render and publish a competitive-programming problem package.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("build")(build.command)
+app.command("validate")(validate.command)
+app.command("stats")(stats.command)
+
+
+def main() -> None:
+    try:
+        app()
+    except OjpackError as e:
+        err.print(f"[bold red]error:[/] {e}", markup=True, highlight=False)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        err.print("[red]interrupted[/]")
+        sys.exit(130)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""One module per CLI command; each is a thin shell over the module that does the work."""

@@ -1,0 +1,15 @@
+"""Options shared by the commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+ProblemOpt = Annotated[
+    Optional[Path],
+    typer.Option("--problem", "-p", help="Problem root (holds problem.yaml); default: the current directory.",
+                 file_okay=False),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object for machines instead of tables.")]

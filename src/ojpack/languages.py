@@ -1,0 +1,60 @@
+"""The language table: which compiler and command line a source file gets."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from .errors import OjpackError
+
+
+@dataclass(frozen=True)
+class Language:
+    id: str
+    name: str
+    extensions: tuple[str, ...]
+    compile: tuple[str, ...] | None
+    run: tuple[str, ...]
+
+
+@cache
+def real_python() -> str:
+    """The interpreter's real path: a pyenv shim is a shell script that costs ~60 ms per spawn."""
+    return os.path.realpath(sys.executable)
+
+
+@cache
+def load_languages() -> dict[str, Language]:
+    raw = yaml.safe_load(resources.files("ojpack").joinpath("languages.yaml").read_text(encoding="utf-8"))
+    return {
+        key: Language(key, v["name"], tuple(v["extensions"]),
+                      tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]))
+        for key, v in raw.items()
+    }
+
+
+def detect(source: Path, override: str | None = None) -> Language:
+    langs = load_languages()
+    if override:
+        if override not in langs:
+            raise OjpackError(f"unknown language {override!r}; known: {', '.join(langs)}")
+        return langs[override]
+    ext = source.suffix.lstrip(".").lower()
+    for lang in langs.values():
+        if ext in lang.extensions:
+            return lang
+    raise OjpackError(f"{source}: cannot tell the language from '.{ext}'; pass --lang ({', '.join(langs)})")
+
+
+def fill(template: tuple[str, ...], **values: str) -> list[str]:
+    out = [part.format(python=real_python(), **values) for part in template]
+    if out and os.sep not in out[0] and shutil.which(out[0]):
+        out[0] = shutil.which(out[0]) or out[0]
+    return out

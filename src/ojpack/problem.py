@@ -1,0 +1,130 @@
+"""Load problem.yaml into a validated, read-only Problem; every mistake becomes one clear error."""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from .errors import ProblemConfigError
+from .schema import ProblemSpec, Subtask
+
+PROBLEM_FILE = "problem.yaml"
+
+
+@dataclass(frozen=True)
+class Problem:
+    root: Path
+    spec: ProblemSpec
+
+    def path(self, rel: str) -> Path:
+        return self.root / rel
+
+    @property
+    def groups(self) -> list[str]:
+        return [s.group for s in self.spec.subtasks]
+
+    def subtask(self, group: str) -> Subtask | None:
+        return next((s for s in self.spec.subtasks if s.group == group), None)
+
+    def bounds_for(self, group: str) -> dict[str, tuple[int, int]]:
+        """The bounds in force for a group: the global ones, tightened by its subtask."""
+        out = {k: (b.min, b.max) for k, b in self.spec.bounds.items()}
+        sub = self.subtask(group)
+        for k, o in (sub.bounds.items() if sub else ()):
+            lo, hi = out[k]
+            out[k] = (o.min if o.min is not None else lo, o.max if o.max is not None else hi)
+        return out
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The problem root: `start` itself (default: the current directory) must hold problem.yaml."""
+    root = (start or Path.cwd()).resolve()
+    if not (root / PROBLEM_FILE).is_file():
+        raise ProblemConfigError(f"no {PROBLEM_FILE} in {root} (use --problem DIR to point at a problem)")
+    return root
+
+
+def load_problem(root: Path | None = None) -> Problem:
+    root = find_root(root)
+    file = root / PROBLEM_FILE
+    try:
+        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as e:
+        raise ProblemConfigError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ProblemConfigError(f"{file}:{where}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
+    if not isinstance(raw, dict):
+        raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
+    try:
+        spec = ProblemSpec.model_validate(raw)
+    except ValidationError as e:
+        raise ProblemConfigError(f"{file}: {describe(e, raw)}") from None
+    problem = Problem(root, spec)
+    _check_files(problem)
+    return problem
+
+
+def describe(error: ValidationError, raw: Any) -> str:
+    """One line for the first error: the dotted key, what is wrong, and a suggestion for a typo."""
+    err = error.errors()[0]
+    loc = [str(p) for p in err["loc"]]
+    key = ".".join(loc) or "(top level)"
+    if err["type"] == "extra_forbidden":
+        model = _model_at(ProblemSpec, err["loc"][:-1])
+        valid = sorted(model.model_fields) if model else []
+        valid = [model.model_fields[f].alias or f for f in valid] if model else []
+        near = difflib.get_close_matches(loc[-1], valid, n=1)
+        hint = f"; did you mean '{near[0]}'?" if near else (f"; valid keys: {', '.join(valid)}" if valid else "")
+        return f"unknown key '{key}'{hint}"
+    if err["type"] == "missing":
+        return f"missing key '{key}'"
+    msg = err["msg"].removeprefix("Value error, ")
+    extra = f" (got {err['input']!r})" if "input" in err and not isinstance(err["input"], (dict, list)) else ""
+    return f"'{key}': {msg}{extra}"
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """Follow a pydantic error location down the model tree to the model that owns the last key."""
+    current: Any = model
+    for part in loc:
+        if isinstance(part, int) or not (isinstance(current, type) and issubclass(current, BaseModel)):
+            current = _item_model(current)
+            if isinstance(part, int):
+                continue
+        fields = current.model_fields if isinstance(current, type) and issubclass(current, BaseModel) else {}
+        field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
+        if field is None:
+            return None if not isinstance(current, type) else _item_model(current)
+        current = field.annotation
+    current = _item_model(current)
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _item_model(annotation: Any) -> Any:
+    """list[X] / dict[str, X] / X | None -> X (the model a nested key belongs to)."""
+    args = getattr(annotation, "__args__", None)
+    if args and not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        models = [a for a in args if isinstance(a, type) and issubclass(a, BaseModel)]
+        return models[0] if models else args[-1]
+    return annotation
+
+
+def _check_files(problem: Problem) -> None:
+    spec = problem.spec
+    needed = {"validator": spec.validator, "model_solution": spec.model_solution}
+    if spec.checker.program:
+        needed["checker.program"] = spec.checker.program
+    for group, lines in spec.tests.items():
+        for i, t in enumerate(lines):
+            if t.copy_:
+                needed[f"tests.{group}.{i}.copy"] = t.copy_
+    for key, rel in needed.items():
+        if not problem.path(rel).is_file():
+            raise ProblemConfigError(f"{problem.root / PROBLEM_FILE}: '{key}': file {rel} does not exist")
