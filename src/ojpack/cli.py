@@ -26,7 +26,8 @@ def main() -> None:
     try:
         app()
     except OjpackError as e:
-        err.print(f"[bold red]error:[/] {e}", markup=True, highlight=False)
+        err.print("[bold red]error:[/] ", end="")
+        err.print(str(e), markup=False)
         sys.exit(1)
     except KeyboardInterrupt:
         err.print("[red]interrupted[/]")

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine for ojpack: system packages (when root), a virtualenv in .venv with ojpack
+# installed in editable mode, and with `test` the test dependencies and the judges' own tools.
+#   bash scripts/setup.sh        # to run the main job
+#   bash scripts/setup.sh test   # to run the test suite
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode="${1:-main}"
+
+# ---- system packages (Debian); skipped when not root or when every command is already there ----
+apt_packages=(g++ openjdk-17-jdk-headless)
+# >>> add apt packages below this line (one array append per need, with a comment saying why)
+# <<<
+missing=()
+for pkg in "${apt_packages[@]}"; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  if [ "$(id -u)" = 0 ]; then
+    echo "setup: installing ${missing[*]}" >&2
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  else
+    echo "setup: warning: not root, cannot install: ${missing[*]}" >&2
+  fi
+fi
+
+# ---- the virtualenv ----
+python=$(command -v python3.11 || command -v python3)
+[ -x .venv/bin/python ] || "$python" -m venv .venv
+.venv/bin/python -m pip install -q --disable-pip-version-check -U pip >/dev/null
+if [ "$mode" = test ]; then
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[test]'
+else
+  .venv/bin/python -m pip install -q --disable-pip-version-check -e .
+fi
+
+# >>> add extra tool installs below this line (test mode only if only tests need them)
+# <<<
+echo "setup: ready (.venv/bin/ojpack)" >&2

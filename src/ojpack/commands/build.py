@@ -1,0 +1,41 @@
+"""`ojpack build`."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..build import build
+from ..console import err, out, progress_enabled
+from ..plan import make_plan
+from ..problem import load_problem
+from .common import ProblemOpt
+
+
+def command(
+    problem_dir: ProblemOpt = None,
+    update_lock: Annotated[bool, typer.Option("--update-lock", help="Accept a deliberate change of the data.")] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = 0,
+) -> None:
+    """Generate, validate and solve every test of the plan into data/ (atomically, checked against the lock)."""
+    problem = load_problem(problem_dir)
+    total = len(make_plan(problem))
+    with Progress(TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
+                  TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:
+        task = bar.add_task("", total=total)
+        result = build(problem, update_lock=update_lock, jobs=jobs or None,
+                       on_done=lambda t: bar.update(task, advance=1, description=t.id))
+
+    table = Table(title=f"{problem.spec.short_name}: {len(result.tests)} tests", title_justify="left")
+    for col in ("test", "input", "answers"):
+        table.add_column(col, justify="right" if col == "input" else "left")
+    for t in result.tests:
+        split = " ".join(f"{k}×{v}" for k, v in sorted(t.answers.items()))
+        table.add_row(t.id, f"{t.input.stat().st_size:,} B", split if len(split) < 60 else split[:57] + "…")
+    out.print(table)
+    note = {"created": "lock file data.sha256 created — commit it",
+            "updated": "lock file data.sha256 updated — commit it", "unchanged": "matches data.sha256"}
+    out.print(f"[green]built[/] {len(result.tests)} tests in {result.seconds:.2f} s; {note[result.lock_status]}")

@@ -1,0 +1,44 @@
+"""`ojpack stats`."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from rich.table import Table
+
+from ..console import out
+from ..data import load_built
+from ..problem import load_problem
+from ..stats import collect
+from .common import JsonOpt, ProblemOpt
+
+
+def command(problem_dir: ProblemOpt = None, as_json: JsonOpt = False) -> None:
+    """Coverage per test (values, position classes, answers) and overall; fails when coverage has gaps."""
+    problem = load_problem(problem_dir)
+    s = collect(problem, load_built(problem))
+    if as_json:
+        out.print_json(json.dumps(s.to_json()))
+    else:
+        table = Table(title="tests", title_justify="left")
+        for col in ["test", *s.value_keys, *s.class_keys, *s.answer_keys]:
+            table.add_column(col, justify="left" if col == "test" else "right")
+        for t in s.tests:
+            values, classes = t.features.get("values", {}), t.features.get("classes", {})
+            table.add_row(t.id, *(str(values.get(k, "")) for k in s.value_keys),
+                          *(str(classes.get(k, 0) or "·") for k in s.class_keys),
+                          *(str(t.answers.get(k, 0)) for k in s.answer_keys))
+        out.print(table)
+        overall = Table(title="coverage of the secret data", title_justify="left")
+        overall.add_column("kind")
+        overall.add_column("hit")
+        overall.add_column("missing")
+        overall.add_row("bounds/features", " ".join(s.features_hit), " ".join(s.features_missing) or "—")
+        overall.add_row("classes", " ".join(f"{k}:{v}" for k, v in s.classes_hit.items()),
+                        " ".join(s.classes_missing) or "—")
+        out.print(overall)
+        for g in s.gaps:
+            out.print(f"[red]gap:[/] {g}")
+    if s.gaps:
+        raise typer.Exit(1)

@@ -1,0 +1,71 @@
+"""`ojpack validate`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.table import Table
+
+from ..cache import cache_for
+from ..console import out
+from ..data import load_built
+from ..errors import OjpackError
+from ..problem import load_problem
+from ..validate import load_validator, run_cases, validate_file
+from .common import JsonOpt, ProblemOpt
+
+
+def command(
+    paths: Annotated[Optional[list[Path]], typer.Argument(help="Input files to validate.")] = None,
+    problem_dir: ProblemOpt = None,
+    group: Annotated[Optional[str], typer.Option(help="Check against this group's bounds (default: global).")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Validate input files; without paths, all built data plus the validator's own tests."""
+    problem = load_problem(problem_dir)
+    if group and group != "sample" and group not in problem.groups:
+        raise OjpackError(f"unknown group {group!r}; groups: {', '.join(problem.groups)}")
+    validator = load_validator(problem, cache_for(problem.root))
+    rows: list[dict[str, object]] = []
+    if paths:
+        bounds = problem.bounds_for(group or "sample")
+        for p in paths:
+            v = validate_file(validator, p, bounds)
+            rows.append({"file": str(p), "valid": v.valid, "message": v.message, "expected": None})
+    else:
+        for t in load_built(problem):
+            v = validate_file(validator, t.input, problem.bounds_for(t.group))
+            rows.append({"file": f"data/{t.input.relative_to(problem.root / 'data')}", "valid": v.valid,
+                         "message": v.message, "expected": "valid"})
+        for r in run_cases(problem, validator):
+            rows.append({"file": f"validator test {r.case.name}", "valid": r.got.valid, "message": r.got.message,
+                         "expected": r.case.expect, "expected_message": r.case.message, "ok": r.ok})
+    for r in rows:
+        r.setdefault("ok", r["valid"] if r["expected"] in (None, "valid") else not r["valid"])
+    failed = [r for r in rows if not r["ok"]]
+    if as_json:
+        out.print_json(json.dumps({"ok": not failed, "results": rows}))
+    else:
+        _print(rows, with_expectation=not paths)
+    if failed:
+        raise typer.Exit(1)
+
+
+def _print(rows: list[dict[str, object]], with_expectation: bool) -> None:
+    if not with_expectation:
+        for r in rows:
+            mark = "[green]valid[/]" if r["valid"] else "[red]invalid[/]"
+            out.print(f"{mark}  {r['file']}" + (f": {r['message']}" if r["message"] else ""))
+        return
+    table = Table(title="validation", title_justify="left")
+    for col in ("", "what", "expected", "got", "message"):
+        table.add_column(col)
+    for r in rows:
+        table.add_row("[green]✓[/]" if r["ok"] else "[red]✗[/]", str(r["file"]), str(r["expected"]),
+                      "valid" if r["valid"] else "invalid", str(r["message"]))
+    out.print(table)
+    bad = sum(not r["ok"] for r in rows)
+    out.print(f"{len(rows) - bad}/{len(rows)} as expected" + (f", [red]{bad} not[/]" if bad else ""))
