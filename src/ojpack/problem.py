@@ -73,9 +73,11 @@ def load_problem(root: Path | None = None) -> Problem:
 
 def describe(error: ValidationError, raw: Any) -> str:
     """One line for the first error: the dotted key, what is wrong, and a suggestion for a typo."""
-    err = error.errors()[0]
+    errors = error.errors()
+    # A typo shows up twice (the unknown key, and the real one as missing): the unknown key explains both.
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
     loc = [str(p) for p in err["loc"]]
-    key = ".".join(loc) or "(top level)"
+    key = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".") or "(top level)"
     if err["type"] == "extra_forbidden":
         model = _model_at(ProblemSpec, err["loc"][:-1])
         valid = sorted(model.model_fields) if model else []
@@ -94,26 +96,31 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
     """Follow a pydantic error location down the model tree to the model that owns the last key."""
     current: Any = model
     for part in loc:
-        if isinstance(part, int) or not (isinstance(current, type) and issubclass(current, BaseModel)):
-            current = _item_model(current)
-            if isinstance(part, int):
-                continue
-        fields = current.model_fields if isinstance(current, type) and issubclass(current, BaseModel) else {}
-        field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
-        if field is None:
-            return None if not isinstance(current, type) else _item_model(current)
-        current = field.annotation
-    current = _item_model(current)
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+        current = _strip_optional(current)
+        if _is_model(current):
+            fields = current.model_fields
+            field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
+            if field is None:
+                return None
+            current = field.annotation
+        else:  # a list index or a dict key: step into the container's item type
+            args = getattr(current, "__args__", ())
+            current = args[-1] if args else None
+    current = _strip_optional(current)
+    return current if _is_model(current) else None
 
 
-def _item_model(annotation: Any) -> Any:
-    """list[X] / dict[str, X] / X | None -> X (the model a nested key belongs to)."""
-    args = getattr(annotation, "__args__", None)
-    if args and not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
-        models = [a for a in args if isinstance(a, type) and issubclass(a, BaseModel)]
-        return models[0] if models else args[-1]
-    return annotation
+def _is_model(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, BaseModel)
+
+
+def _strip_optional(t: Any) -> Any:
+    """X | None -> X; containers are left alone."""
+    args = getattr(t, "__args__", ())
+    if type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return rest[0] if len(rest) == 1 else t
+    return t
 
 
 def _check_files(problem: Problem) -> None:

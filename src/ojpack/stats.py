@@ -41,7 +41,7 @@ def collect(problem: Problem, tests: list[BuiltTest]) -> Stats:
     return Stats(
         value_keys=_keys(t.features.get("values", {}) for t in tests),
         class_keys=list(cov.classes) or _keys(t.features.get("classes", {}) for t in tests),
-        answer_keys=list(cov.answers) or _keys(t.answers for t in tests),
+        answer_keys=list(cov.answers),
         tests=tests,
         features_hit=sorted(feats),
         features_missing=[f for f in cov.features if f not in feats],

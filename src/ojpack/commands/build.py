@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Optional
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -18,7 +18,7 @@ from .common import ProblemOpt
 def command(
     problem_dir: ProblemOpt = None,
     update_lock: Annotated[bool, typer.Option("--update-lock", help="Accept a deliberate change of the data.")] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = 0,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = None,
 ) -> None:
     """Generate, validate and solve every test of the plan into data/ (atomically, checked against the lock)."""
     problem = load_problem(problem_dir)
@@ -26,7 +26,7 @@ def command(
     with Progress(TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
                   TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:
         task = bar.add_task("", total=total)
-        result = build(problem, update_lock=update_lock, jobs=jobs or None,
+        result = build(problem, update_lock=update_lock, jobs=jobs,
                        on_done=lambda t: bar.update(task, advance=1, description=t.id))
 
     table = Table(title=f"{problem.spec.short_name}: {len(result.tests)} tests", title_justify="left")

@@ -1,0 +1,40 @@
+"""Shared fixtures: a throw-away copy of the toy problem, and of the real package."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+TESTS = Path(__file__).parent
+REPO = TESTS.parent
+PACKAGE_PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement"]
+
+
+@pytest.fixture
+def toy(tmp_path: Path) -> Path:
+    """A writable copy of tests/toy (an add-two-numbers problem) in its own folder."""
+    root = tmp_path / "toy"
+    shutil.copytree(TESTS / "toy", root, ignore=shutil.ignore_patterns("data", ".ojpack", "data.sha256", "build", "__pycache__"))
+    return root
+
+
+@pytest.fixture
+def package_copy(tmp_path: Path) -> Path:
+    """A writable copy of the real package's own files (not its build output)."""
+    root = tmp_path / "pkg"
+    root.mkdir()
+    for part in PACKAGE_PARTS:
+        src = REPO / part
+        if src.is_dir():
+            shutil.copytree(src, root / part, ignore=shutil.ignore_patterns("__pycache__"))
+        elif src.exists():
+            shutil.copy2(src, root / part)
+    return root
+
+
+def edit_yaml(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
