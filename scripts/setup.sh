@@ -10,6 +10,7 @@ mode="${1:-main}"
 # ---- system packages (Debian); skipped when not root or when every command is already there ----
 apt_packages=(g++ openjdk-17-jdk-headless)
 # >>> add apt packages below this line (one array append per need, with a comment saying why)
+apt_packages+=(chromium fonts-noto-cjk fonts-liberation)  # render: PDF printing + the HTML browser test; CJK and Latin fonts
 # <<<
 missing=()
 for pkg in "${apt_packages[@]}"; do

@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from .commands import build, stats, validate
+from .commands import build, render, stats, validate
 from .console import err
 from .errors import OjpackError
 
@@ -20,6 +20,7 @@ app = typer.Typer(
 app.command("build")(build.command)
 app.command("validate")(validate.command)
 app.command("stats")(stats.command)
+app.command("render")(render.command)
 
 
 def main() -> None:
