@@ -20,11 +20,9 @@ def toy(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def package_copy(tmp_path: Path) -> Path:
-    """A writable copy of the real package's own files (not its build output)."""
-    root = tmp_path / "pkg"
-    root.mkdir()
+def copy_package(root: Path) -> Path:
+    """Copy the real package's own files (not its build output or caches) into `root`."""
+    root.mkdir(parents=True, exist_ok=True)
     for part in PACKAGE_PARTS:
         src = REPO / part
         if src.is_dir():
@@ -32,6 +30,12 @@ def package_copy(tmp_path: Path) -> Path:
         elif src.exists():
             shutil.copy2(src, root / part)
     return root
+
+
+@pytest.fixture
+def package_copy(tmp_path: Path) -> Path:
+    """A writable copy of the real package."""
+    return copy_package(tmp_path / "pkg")
 
 
 def edit_yaml(path: Path, old: str, new: str) -> None:

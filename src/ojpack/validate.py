@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -116,4 +117,7 @@ def load_cases(problem: Problem) -> list[ValidatorCase]:
 
 def run_cases(problem: Problem, validator: Validator) -> list[CaseResult]:
     bounds = problem.bounds_for("sample")
-    return [CaseResult(c, validate_bytes(validator, c.input, bounds)) for c in load_cases(problem)]
+    cases = load_cases(problem)
+    with ThreadPoolExecutor() as pool:  # each case is a process spawn: overlap them
+        got = list(pool.map(lambda c: validate_bytes(validator, c.input, bounds), cases))
+    return [CaseResult(c, g) for c, g in zip(cases, got)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Optional
 
@@ -32,14 +33,17 @@ def command(
     rows: list[dict[str, object]] = []
     if paths:
         bounds = problem.bounds_for(group or "sample")
-        for p in paths:
-            v = validate_file(validator, p, bounds)
-            rows.append({"file": str(p), "valid": v.valid, "message": v.message, "expected": None})
+        with ThreadPoolExecutor() as pool:
+            got = pool.map(lambda p: validate_file(validator, p, bounds), paths)
+            for p, v in zip(paths, got):
+                rows.append({"file": str(p), "valid": v.valid, "message": v.message, "expected": None})
     else:
-        for t in load_built(problem):
-            v = validate_file(validator, t.input, problem.bounds_for(t.group))
-            rows.append({"file": f"data/{t.input.relative_to(problem.root / 'data')}", "valid": v.valid,
-                         "message": v.message, "expected": "valid"})
+        tests = load_built(problem)
+        with ThreadPoolExecutor() as pool:
+            got = pool.map(lambda t: validate_file(validator, t.input, problem.bounds_for(t.group)), tests)
+            for t, v in zip(tests, got):
+                rows.append({"file": f"data/{t.input.relative_to(problem.root / 'data')}", "valid": v.valid,
+                             "message": v.message, "expected": "valid"})
         for r in run_cases(problem, validator):
             rows.append({"file": f"validator test {r.case.name}", "valid": r.got.valid, "message": r.got.message,
                          "expected": r.case.expect, "expected_message": r.case.message, "ok": r.ok})
