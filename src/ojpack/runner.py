@@ -1,89 +1,168 @@
-"""Run one program on one input under limits, and report what it used."""
+"""Run one program on one input under limits, and report what it used.
+
+Limits: CPU time (watched from /proc and backed by RLIMIT_CPU), wall time, memory (a per-run memory
+cgroup when the host allows one, else RLIMIT_AS; the verdict always comes from the measured peak),
+output size (RLIMIT_FSIZE), stack up to the memory limit, and a private temporary working directory.
+Every process the run started is killed before `run` returns."""
 
 from __future__ import annotations
 
+import math
 import os
 import resource
+import select
+import shutil
 import signal
 import subprocess
 import tempfile
-import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from . import cgroups
+
 Status = Literal["ok", "tle", "mle", "ole", "re"]
+MIB = 1024 * 1024
+_TICK = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass(frozen=True)
 class RunLimits:
-    cpu: float                 # seconds
-    wall: float                # seconds
+    cpu: float                 # seconds of CPU time (user + system)
+    wall: float                # seconds of real time
     memory_mib: int | None     # None: unlimited
-    output_mib: int | None
+    output_mib: int | None     # None: unlimited
+    processes: int = 64        # threads + processes, where a pids cgroup can count them
 
 
 @dataclass(frozen=True)
 class RunResult:
     status: Status
-    cpu: float
-    wall: float
-    memory_mib: float
-    exit_code: int | None
+    cpu: float                 # seconds
+    wall: float                # seconds
+    memory_mib: float          # peak resident memory
+    exit_code: int | None      # None when a signal ended it
     signal: int | None
+    output_bytes: int = 0
+    sandbox: str = "rlimit"    # "cgroup" when a memory cgroup capped the run
+
+
+def memory_cap(limit_mib: int) -> int:
+    """The hard cap in bytes: above the limit, so the verdict comes from the measured peak rather
+    than from where an allocation happened to fail, yet close enough to stop a runaway promptly."""
+    return (limit_mib + max(64, limit_mib // 4)) * MIB
 
 
 def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: RunLimits,
-        stderr: Path | None = None) -> RunResult:
-    """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory."""
-    mem = limits.memory_mib * 1024 * 1024 if limits.memory_mib else resource.RLIM_INFINITY
-    out_cap = limits.output_mib * 1024 * 1024 if limits.output_mib else resource.RLIM_INFINITY
-    cpu_cap = int(limits.cpu) + 1
+        stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None) -> RunResult:
+    """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
-    def child_limits() -> None:
-        resource.setrlimit(resource.RLIMIT_CPU, (cpu_cap, cpu_cap + 1))
-        resource.setrlimit(resource.RLIMIT_STACK, (mem, mem))
-        resource.setrlimit(resource.RLIMIT_FSIZE, (out_cap + 1, out_cap + 1) if limits.output_mib else (out_cap, out_cap))
-        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
-
-    with tempfile.TemporaryDirectory(prefix="ojpack-run-") as cwd, open(stdin, "rb") as fin, \
-            open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
-        start = time.monotonic()
-        proc = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, cwd=cwd,
-                                preexec_fn=child_limits, start_new_session=True)
-        timed_out = threading.Event()
-
-        def kill() -> None:
-            timed_out.set()
-            _kill_group(proc.pid)
-
-        timer = threading.Timer(limits.wall, kill)
-        timer.start()
-        try:
-            _, status, usage = os.wait4(proc.pid, 0)
-        finally:
-            timer.cancel()
-            _kill_group(proc.pid)
-        wall = time.monotonic() - start
-        proc.returncode = status  # keep Popen from waiting again
+    `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
+    cgroup when the host allows one."""
+    use_cgroup = cgroups.available() if cgroup is None else cgroup
+    cage = cgroups.Cage.create(memory_cap(limits.memory_mib) if limits.memory_mib else None,
+                               limits.processes) if use_cgroup else None
+    preexec = _child_setup(limits, cage, address_space)
+    cwd = tempfile.mkdtemp(prefix="ojpack-run-")
+    try:
+        with open(stdin, "rb") as fin, open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
+            start = time.monotonic()
+            proc = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, cwd=cwd, preexec_fn=preexec,
+                                    start_new_session=True, close_fds=True)
+            try:
+                killed, status, usage = _wait(proc.pid, limits, start)
+            finally:
+                _kill_group(proc.pid)
+                # Read the cage's counters before it goes away with its processes.
+                oom = cage.oom_killed() if cage else False
+                charged = cage.peak_bytes() if cage else None
+                if cage:
+                    cage.kill_all_and_remove()
+            wall = time.monotonic() - start
+            proc.returncode = status  # Popen must not wait a second time
+    finally:
+        shutil.rmtree(cwd, ignore_errors=True)
     cpu = usage.ru_utime + usage.ru_stime
+    # ru_maxrss keeps the high-water mark of the forked parent across exec, so it overstates small
+    # programs by the size of this Python process; the cgroup's own charge does not.
     peak = usage.ru_maxrss / 1024
+    if charged is not None:
+        peak = min(peak, charged / MIB)
     code = os.waitstatus_to_exitcode(status)
     sig = -code if code < 0 else None
-    exit_code = code if code >= 0 else None
     size = stdout.stat().st_size
-    if timed_out.is_set() or cpu > limits.cpu or sig == signal.SIGXCPU:
-        verdict: Status = "tle"
-    elif limits.output_mib and (size > out_cap or sig == signal.SIGXFSZ):
-        verdict = "ole"
-    elif limits.memory_mib and peak > limits.memory_mib:
-        verdict = "mle"
-    elif code != 0:
-        verdict = "re"
-    else:
-        verdict = "ok"
-    return RunResult(verdict, cpu, wall, peak, exit_code, sig)
+    verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
+    return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size, "cgroup" if cage else "rlimit")
+
+
+def _classify(limits: RunLimits, killed: bool, cpu: float, peak: float, oom: bool, sig: int | None,
+              code: int, size: int) -> Status:
+    if killed or cpu > limits.cpu or sig == signal.SIGXCPU:
+        return "tle"
+    if limits.memory_mib and (peak > limits.memory_mib or oom):
+        return "mle"
+    if limits.output_mib and (size > limits.output_mib * MIB or sig == signal.SIGXFSZ):
+        return "ole"
+    return "re" if code != 0 else "ok"
+
+
+def _child_setup(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool):
+    mem = limits.memory_mib * MIB if limits.memory_mib else resource.RLIM_INFINITY
+    out = limits.output_mib * MIB + 1 if limits.output_mib else resource.RLIM_INFINITY
+    cpu = math.ceil(limits.cpu) + 1   # a backstop: the watcher below kills at the exact limit
+    tasks = cage.task_files() if cage else None
+    cap_as = cage is None and address_space and limits.memory_mib is not None
+    as_bytes = 2 * mem + 64 * MIB if cap_as else resource.RLIM_INFINITY
+
+    def setup() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
+        resource.setrlimit(resource.RLIMIT_STACK, (mem, mem))
+        resource.setrlimit(resource.RLIMIT_FSIZE, (out, out))
+        resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
+        if cap_as:
+            resource.setrlimit(resource.RLIMIT_AS, (as_bytes, as_bytes))
+        if tasks:
+            cgroups.join(tasks)
+
+    return setup
+
+
+def _wait(pid: int, limits: RunLimits, start: float) -> tuple[bool, int, resource.struct_rusage]:
+    """Wait for `pid`, killing its group once it passes the CPU or wall limit. Returns (killed, status, usage)."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    killed = False
+    try:
+        while True:
+            remaining_wall = start + limits.wall - time.monotonic()
+            used = _cpu_of(pid)
+            if not killed and (remaining_wall <= 0 or used > limits.cpu):
+                _kill_group(pid)
+                killed = True
+            # CPU can grow at most ~cores × wall, so sleeping half the CPU left never oversleeps much.
+            delay = 0.05 if killed else max(0.005, min(remaining_wall, (limits.cpu - used) / 2))
+            if pidfd is not None:
+                select.select([pidfd], [], [], delay)
+            got, status, usage = os.wait4(pid, os.WNOHANG)
+            if got == pid:
+                return killed, status, usage
+            if pidfd is None:
+                time.sleep(min(delay, 0.01))
+    finally:
+        if pidfd is not None:
+            os.close(pidfd)
+
+
+def _cpu_of(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / _TICK
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def _kill_group(pid: int) -> None:

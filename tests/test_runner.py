@@ -1,0 +1,156 @@
+import os
+import signal
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from ojpack import cgroups
+from ojpack.languages import real_python
+from ojpack.runner import MIB, RunLimits, run
+
+MODES = [pytest.param(False, id="rlimit"),
+         pytest.param(True, id="cgroup", marks=pytest.mark.skipif(not cgroups.available(), reason="no cgroups"))]
+
+
+def py(tmp_path: Path, code: str) -> list[str]:
+    src = tmp_path / "prog.py"
+    src.write_text(textwrap.dedent(code))
+    return [real_python(), str(src)]
+
+
+def go(tmp_path: Path, argv: list[str], cgroup: bool = False, stdin: bytes = b"", **kw) -> tuple:
+    limits = RunLimits(**{"cpu": 1.0, "wall": 20.0, "memory_mib": 128, "output_mib": 8, **kw})
+    (tmp_path / "in").write_bytes(stdin)
+    res = run(argv, tmp_path / "in", tmp_path / "out", limits, cgroup=cgroup)
+    return res, (tmp_path / "out").read_bytes()
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_ok_run_copies_stdin_to_stdout_and_reports_usage(tmp_path, cgroup):
+    res, out = go(tmp_path, py(tmp_path, "import sys; sys.stdout.write(sys.stdin.read()[::-1])"), cgroup, b"abc")
+    assert (res.status, res.exit_code, res.signal, out) == ("ok", 0, None, b"cba")
+    assert 0 < res.cpu < res.wall + 0.5 and res.memory_mib > 0 and res.output_bytes == 3
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_allocating_far_past_the_limit_is_mle(tmp_path, cgroup):
+    res, _ = go(tmp_path, py(tmp_path, """
+        chunks = []
+        while True:
+            chunks.append(bytearray(1 << 20))
+    """), cgroup, memory_mib=64)
+    assert res.status == "mle"
+    assert res.memory_mib > 64
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_memory_below_the_limit_is_fine(tmp_path, cgroup):
+    res, out = go(tmp_path, py(tmp_path, "x = bytearray(40 << 20); print(len(x))"), cgroup, memory_mib=128)
+    assert res.status == "ok" and out.strip() == str(40 << 20).encode()
+    assert res.memory_mib >= 40
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_printing_gigabytes_is_ole_and_stopped_at_the_cap(tmp_path, cgroup):
+    res, _ = go(tmp_path, py(tmp_path, """
+        import sys
+        block = "x" * (1 << 20)
+        for _ in range(4096):
+            sys.stdout.write(block)
+    """), cgroup, output_mib=2)
+    assert res.status == "ole"
+    assert (tmp_path / "out").stat().st_size <= 2 * MIB + 1
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_infinite_loop_is_tle_and_killed_by_the_cpu_watch_not_the_wall_limit(tmp_path, cgroup):
+    res, _ = go(tmp_path, py(tmp_path, "while True: pass"), cgroup, cpu=0.3, wall=30.0)
+    assert res.status == "tle" and res.signal == signal.SIGKILL
+    assert res.cpu > 0.3
+    assert res.wall < 15  # the wall limit (30 s) was never needed
+
+
+def test_sleeping_program_is_tle_by_wall_time(tmp_path):
+    res, _ = go(tmp_path, py(tmp_path, "import time; time.sleep(60)"), cpu=1.0, wall=0.5)
+    assert res.status == "tle" and res.cpu < 1.0
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_exit_code_and_signal_are_runtime_errors(tmp_path, cgroup):
+    res, _ = go(tmp_path, py(tmp_path, "raise SystemExit(3)"), cgroup)
+    assert (res.status, res.exit_code, res.signal) == ("re", 3, None)
+    res, _ = go(tmp_path, py(tmp_path, "import os, signal; os.kill(os.getpid(), signal.SIGSEGV)"), cgroup)
+    assert (res.status, res.exit_code, res.signal) == ("re", None, signal.SIGSEGV)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")
+
+
+def _wait_dead(pid: int) -> bool:
+    for _ in range(100):
+        if not _alive(pid):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_grandchild_in_the_same_group_is_killed_after_the_run(tmp_path):
+    res, out = go(tmp_path, py(tmp_path, """
+        import os, sys, time
+        pid = os.fork()
+        if pid == 0:
+            time.sleep(60)
+            os._exit(0)
+        print(pid, flush=True)
+    """))
+    assert res.status == "ok"
+    assert _wait_dead(int(out))
+
+
+@pytest.mark.skipif(not cgroups.available(), reason="only a cgroup can find a process that called setsid")
+def test_detached_grandchild_is_killed_through_the_cgroup(tmp_path):
+    res, out = go(tmp_path, py(tmp_path, """
+        import os, sys, time
+        pid = os.fork()
+        if pid == 0:
+            os.setsid()
+            time.sleep(60)
+            os._exit(0)
+        print(pid, flush=True)
+    """), cgroup=True)
+    assert res.status == "ok"
+    assert _wait_dead(int(out))
+
+
+def test_program_runs_in_a_private_temporary_directory_that_is_removed(tmp_path):
+    res, out = go(tmp_path, py(tmp_path, """
+        import os
+        open("scratch.txt", "w").write("x")
+        print(os.getcwd())
+    """))
+    cwd = Path(out.decode().strip())
+    assert res.status == "ok"
+    assert cwd != Path.cwd() and cwd != tmp_path
+    assert not cwd.exists()
+
+
+def test_stack_may_grow_to_the_memory_limit(tmp_path):
+    res, out = go(tmp_path, py(tmp_path, """
+        import resource
+        print(resource.getrlimit(resource.RLIMIT_STACK)[0])
+    """), memory_mib=200)
+    assert res.status == "ok" and int(out) == 200 * MIB
+
+
+@pytest.mark.skipif(not cgroups.available(), reason="no cgroups")
+def test_small_program_is_not_charged_for_the_parent_process(tmp_path):
+    # ru_maxrss alone would report this Python process's own size for a tiny program
+    res, _ = go(tmp_path, ["/bin/true"], cgroup=True)
+    assert res.status == "ok" and res.memory_mib < 8
