@@ -11,6 +11,7 @@ from .schema import Coverage
 
 @dataclass(frozen=True)
 class TestFacts:
+    __test__ = False  # not a pytest class, despite the name
     group: str
     features: dict[str, Any]      # the validator's report
     answers: dict[str, int]       # answer token -> count
