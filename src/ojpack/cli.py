@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from .commands import build, render, stats, validate
+from .commands import build, export, render, stats, validate
 from .console import err
 from .errors import OjpackError
 
@@ -21,6 +21,7 @@ app.command("build")(build.command)
 app.command("validate")(validate.command)
 app.command("stats")(stats.command)
 app.command("render")(render.command)
+app.command("export")(export.command)
 
 
 def main() -> None:

@@ -93,6 +93,13 @@ class Package:
         path = self.root / STATEMENT_DIR / f"problem.{lang}.{ext}"
         return path if path.is_file() else None
 
+    def cpp_validator(self, target: str) -> Path:
+        """The C++ port beside the validator (validators/<stem>.cpp): judges that compile their validators."""
+        path = self.validator.with_suffix(".cpp")
+        if not path.is_file():
+            raise OjpackError(f"{target}: needs a C++ port of the validator at {path.relative_to(self.root)}")
+        return path
+
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
         path = self.statement(lang, ext)
         if path is None:

@@ -1,0 +1,54 @@
+"""`ojpack export --to TARGET`: judge-ready folders and zips under build/export/."""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ..console import err, out, progress_enabled
+from ..errors import OjpackError
+from ..export import TARGETS
+from ..export.run import export, prepare, resolve_targets
+from ..problem import load_problem
+from .common import JsonOpt, ProblemOpt
+
+
+def command(
+    to: Annotated[str, typer.Option("--to", "-t", help=f"{', '.join(TARGETS)}, a comma list, or all.")] = "all",
+    problem_dir: ProblemOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write build/export/<target>/ and build/export/<target>.zip from fresh data (built first if stale)."""
+    problem = load_problem(problem_dir)
+    targets = resolve_targets(to)
+    live = progress_enabled() and not as_json
+    with err.status("exporting…") if live else nullcontext() as status:
+        def step(msg: str) -> None:
+            if status:
+                status.update(msg + "…")
+        pkg, no_pdf = prepare(problem, targets, step)
+        results = export(pkg, targets, step)
+
+    if as_json:
+        print(json.dumps({"no_pdf": no_pdf, "targets": [
+            {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
+             "files": r.files, "notes": list(r.notes), "error": r.error or None} for r in results]},
+            ensure_ascii=False, indent=2))
+    else:
+        table = Table(title=f"{pkg.short_name}: export", title_justify="left")
+        for col in ("target", "zip", "files", "notes"):
+            table.add_column(col)
+        for r in results:
+            where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
+            table.add_row(r.target, where, str(r.files), r.error or "; ".join(r.notes))
+        out.print(table)
+        if no_pdf:
+            err.print(f"[yellow]warning:[/] no PDF statement: {no_pdf}")
+    failed = [r for r in results if r.error]
+    if failed:
+        raise OjpackError(f"{len(failed)} of {len(results)} exports failed: "
+                          + "; ".join(r.error for r in failed))

@@ -1,0 +1,70 @@
+"""The ICPC problem package format 2025-09, as BAPCtools reads it.
+
+Pass-fail: BAPCtools (the checker we hold this export to) refuses `type: scoring`, so the subtasks
+stay test groups with their own validator bounds, and their scores travel in the other exports.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..package import Package, validator_args
+from .write import copy, text, yaml_text
+
+FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
+# A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
+MIXED_FOLDER = "mixed"
+
+
+def write(pkg: Package, out: Path) -> list[str]:
+    root = out / pkg.short_name
+    notes: list[str] = []
+    limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
+    if not float(pkg.time_limit).is_integer():
+        limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
+    meta = {
+        "problem_format_version": "2025-09",
+        "type": "pass-fail",
+        "name": dict(pkg.names),
+        "uuid": pkg.uuid,
+        "credits": {"authors": list(pkg.authors)},
+        "source": {"name": pkg.source, **({"url": pkg.source_url} if pkg.source_url else {})},
+        "license": pkg.license,
+        **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
+        "limits": limits,
+    }
+    text(root / "problem.yaml", yaml_text(meta))
+    for lang in pkg.languages:
+        copy(pkg.require_statement(lang, "tex", "icpc2025"), root / "statement" / f"problem.{lang}.tex")
+
+    data = root / "data"
+    top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
+    if pkg.checker_type == "tokens" and pkg.case_sensitive:
+        top["output_validator_args"] = ["case_sensitive"]
+    text(data / "test_group.yaml", yaml_text(top))
+    for t in pkg.sample.tests:
+        copy(t.input, data / "sample" / t.input.name)
+        copy(t.answer, data / "sample" / t.answer.name)
+    for g in pkg.subtasks:
+        text(data / "secret" / g.name / "test_group.yaml", yaml_text({"input_validator_args": validator_args(g.bounds)}))
+        for t in g.tests:
+            copy(t.input, data / "secret" / g.name / t.input.name)
+            copy(t.answer, data / "secret" / g.name / t.answer.name)
+
+    copy(pkg.cpp_validator("icpc2025"), root / "input_validators" / "validate" / "validate.cpp")
+    if pkg.checker_program:
+        copy(pkg.checker_program, root / "output_validator" / pkg.checker_program.name)
+
+    rules: dict[str, object] = {}
+    for s in pkg.solutions:
+        folder = FOLDER.get(s.single or "")
+        if folder is None and s.verdicts <= {"AC", *FOLDER}:
+            folder = MIXED_FOLDER
+            rules[f"{MIXED_FOLDER}/{s.path.name}"] = {"permitted": sorted(s.verdicts)}
+        if folder is None:
+            notes.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
+            continue
+        copy(s.path, root / "submissions" / folder / s.path.name)
+    if rules:
+        text(root / "submissions" / "submissions.yaml", yaml_text(rules))
+    return notes

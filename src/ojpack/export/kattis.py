@@ -1,0 +1,75 @@
+"""Legacy Kattis / ICPC problem format, as problemtools' verifyproblem checks it.
+
+A scoring problem: every subtask is a test group under data/secret whose testdata.yaml carries its
+score (min over its tests) and its bounds for the input validator; the sample group is worth 0.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..package import Package, validator_args
+from .write import copy, text, yaml_text
+
+FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
+
+
+def limit_text(seconds: float) -> str:
+    return f"{seconds:g}"
+
+
+def write(pkg: Package, out: Path) -> list[str]:
+    root = out / pkg.short_name
+    notes: list[str] = []
+    meta = {
+        "uuid": pkg.uuid,
+        "type": "scoring",
+        "author": ", ".join(pkg.authors),
+        "source": pkg.source,
+        **({"source_url": pkg.source_url} if pkg.source_url else {}),
+        "license": pkg.license,
+        **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
+        "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib},
+        "grading": {"show_test_data_groups": True},
+    }
+    if pkg.checker_type == "custom":
+        meta["validation"] = "custom"
+    elif pkg.case_sensitive:
+        meta["validator_flags"] = "case_sensitive"
+    text(root / "problem.yaml", yaml_text(meta))
+    # Kattis derives its time limit from the accepted runs; .timelimit pins ours for DOMjudge imports.
+    text(root / ".timelimit", limit_text(pkg.time_limit))
+    for lang in pkg.languages:
+        copy(pkg.require_statement(lang, "tex", "kattis"), root / "problem_statement" / f"problem.{lang}.tex")
+
+    data = root / "data"
+    text(data / "testdata.yaml", yaml_text({
+        "on_reject": "break", "grading": "default", "grader_flags": "first_error sum", "range": "0 100",
+        "input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
+    text(data / "sample" / "testdata.yaml", yaml_text({"accept_score": 0, "range": "0 0"}))
+    # Keep judging the other subtasks after one fails, so partial solutions get their partial score.
+    text(data / "secret" / "testdata.yaml", yaml_text({
+        "on_reject": "continue", "grader_flags": "first_error sum", "range": "0 100"}))
+    for t in pkg.sample.tests:
+        copy(t.input, data / "sample" / t.input.name)
+        copy(t.answer, data / "sample" / t.answer.name)
+    for g in pkg.subtasks:
+        text(data / "secret" / g.name / "testdata.yaml", yaml_text({
+            "on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min",
+            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds))}))
+        for t in g.tests:
+            copy(t.input, data / "secret" / g.name / t.input.name)
+            copy(t.answer, data / "secret" / g.name / t.answer.name)
+
+    # The C++ port: Kattis would run a Python validator under PyPy, a compiled one runs anywhere.
+    copy(pkg.cpp_validator("kattis"), root / "input_validators" / "validate" / "validate.cpp")
+    if pkg.checker_program:
+        copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
+
+    for s in pkg.solutions:
+        folder = FOLDER.get(s.single or "")
+        if folder is None:
+            notes.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
+            continue
+        copy(s.path, root / "submissions" / folder / s.path.name)
+    return notes

@@ -1,0 +1,82 @@
+"""Small shared helpers for exporters: copy and write files, YAML text, deterministic zips, atomic swap."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+
+T = TypeVar("T")
+# A fixed timestamp makes the same export give the same zip bytes.
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+COMMENT = {".c": "//", ".cpp": "//", ".cc": "//", ".cxx": "//", ".java": "//", ".py": "#"}
+
+
+def copy(src: Path, dst: Path) -> Path:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_bytes(src.read_bytes())
+    return dst
+
+
+def text(dst: Path, content: str) -> Path:
+    """A UTF-8 text file with LF line ends and a final newline (what the format checkers insist on)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    body = content.replace("\r\n", "\n")
+    dst.write_bytes((body if body.endswith("\n") else body + "\n").encode("utf-8"))
+    return dst
+
+
+def yaml_text(data: Any) -> str:
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
+
+
+def with_comment(src: Path, line: str) -> str:
+    """The source text with one comment line on top (for markers like DOMjudge's @EXPECTED_RESULTS@)."""
+    mark = COMMENT.get(src.suffix)
+    if mark is None:
+        raise ValueError(f"no comment syntax known for {src.name}")
+    return f"{mark} {line}\n" + src.read_text(encoding="utf-8")
+
+
+def zip_dir(src: Path, dst: Path) -> None:
+    """Zip a folder's contents (paths relative to it), sorted, with fixed timestamps."""
+    with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(src.rglob("*")):
+            rel = path.relative_to(src).as_posix()
+            if path.is_dir():
+                continue
+            info = zipfile.ZipInfo(rel, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (0o755 if os.access(path, os.X_OK) else 0o644) << 16
+            z.writestr(info, path.read_bytes())
+
+
+def publish(out_root: Path, target: str, fill: Callable[[Path], T]) -> T:
+    """Fill a fresh staging folder, zip it, then swap both into out_root/<target>{,.zip}.
+
+    A failure while filling leaves the previous export untouched; the zip is replaced in one rename and
+    the folder in two back-to-back renames (a reader may briefly see no folder, never a half-written one).
+    """
+    out_root.mkdir(parents=True, exist_ok=True)
+    staging = out_root / f".{target}.new-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        result = fill(staging)
+        zip_tmp = out_root / f".{target}.zip.new-{os.getpid()}"
+        zip_dir(staging, zip_tmp)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    final, old = out_root / target, out_root / f".{target}.old-{os.getpid()}"
+    if final.exists():
+        os.rename(final, old)
+    os.rename(staging, final)
+    shutil.rmtree(old, ignore_errors=True)
+    os.replace(zip_tmp, out_root / f"{target}.zip")
+    return result
