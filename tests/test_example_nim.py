@@ -1,0 +1,28 @@
+"""The second package (plain Nim, Yes/No) goes through the same toolkit: the toolkit is generic."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from conftest import REPO
+from ojpack.build import build
+from ojpack.cache import cache_for
+from ojpack.problem import load_problem
+from ojpack.stats import collect
+from ojpack.validate import load_validator, run_cases
+
+
+def test_nim_example_builds_to_its_lock_and_is_covered(tmp_path: Path) -> None:
+    root = tmp_path / "nim"
+    shutil.copytree(REPO / "examples" / "nim", root,
+                    ignore=shutil.ignore_patterns("data", ".ojpack", "build", "__pycache__"))
+    problem = load_problem(root)
+    result = build(problem)
+    assert result.lock_status == "unchanged"
+    assert collect(problem, result.tests).gaps == []
+    # Empty piles are legal here (unlike John's game), and the answers are Yes/No.
+    assert any(t.features["features"].count("a=min") for t in result.tests if t.group == "all")
+    assert {tok for t in result.tests for tok in t.answers} == {"Yes", "No"}
+    results = run_cases(problem, load_validator(problem, cache_for(root)))
+    assert results and all(r.ok for r in results), [r.case.name for r in results if not r.ok]
