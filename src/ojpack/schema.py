@@ -102,9 +102,26 @@ class TestLine(Strict):
         return self
 
 
+VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
+
+
 class Solutions(Strict):
     # path (relative to the problem root) -> allowed verdicts, overriding the folder's verdict
-    verdicts: dict[str, list[str]] = {}
+    verdicts: dict[str, list[VerdictName]] = {}
+
+    @field_validator("verdicts")
+    @classmethod
+    def _non_empty(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for path, allowed in v.items():
+            if not allowed:
+                raise ValueError(f"{path}: list at least one verdict")
+        return v
+
+
+class Proof(Strict):
+    """A program that writes exhaustive batch tests with their answers (see ojpack.proof)."""
+    generator: str
+    args: str = ""   # {X.min}/{X.max} expand to the global bounds
 
 
 class ProblemSpec(Strict):
@@ -123,6 +140,7 @@ class ProblemSpec(Strict):
     coverage: Coverage = Coverage()
     tests: dict[str, list[TestLine]]
     solutions: Solutions = Solutions()
+    proof: Proof | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ProblemSpec:
