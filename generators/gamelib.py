@@ -108,8 +108,8 @@ def one_rich(rng: random.Random, nr: Range, ar: Range, parity: str) -> Game:
 def rich_with_xor(rng: random.Random, nr: Range, ar: Range, target: int, mode: str = "any") -> Game:
     """At least two rich piles with total XOR == target.
 
-    mode: 'pair' = exactly two equal rich piles (target 0 only), 'no-ones' = rich piles only,
-    'ones' = at least one lonely pile, 'any' = either of the last two.
+    mode: 'pair' = exactly two equal rich piles (target 0 only), 'free' = lonely piles optional
+    (often none), 'ones' = at least one lonely pile, 'any' = 'free' or 'ones' at random.
     """
     rr = rich_range(ar)
     if mode == "pair":
@@ -123,7 +123,10 @@ def rich_with_xor(rng: random.Random, nr: Range, ar: Range, target: int, mode: s
     lo_n = 3 if need_ones else 2
     for _ in range(TRIES):
         n = pick_n(rng, nr, lambda k: k >= lo_n, f"{lo_n} or more piles")
-        rich = 2 if rng.random() < 0.3 else rng.randint(2, n - 1 if need_ones else n)
+        if not has_lonely(ar):
+            rich = n
+        else:
+            rich = 2 if rng.random() < 0.3 else rng.randint(2, n - 1 if need_ones else n)
         ones = n - rich
         piles = [rich_value(rng, rr) for _ in range(rich - 1)]
         last = target ^ (ones & 1) ^ xor_all(piles)

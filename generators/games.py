@@ -87,12 +87,12 @@ def ones(rng: random.Random, args: argparse.Namespace) -> list[Game]:
 def one_rich_family(rng: random.Random, args: argparse.Namespace) -> list[Game]:
     if args.parity != "both":
         return repeat(args, lambda: one_rich(rng, args.n, args.a, args.parity))
-    return balanced(rng, args.T, [lambda: one_rich(rng, args.n, args.a, p) for p in ("odd", "even")])
+    return balanced(rng, args.T, [lambda p=p: one_rich(rng, args.n, args.a, p) for p in ("odd", "even")])
 
 
 def xor_zero(rng: random.Random, args: argparse.Namespace) -> list[Game]:
-    """T2: two equal piles, rich piles only, and rich piles with lonely ones mixed in."""
-    modes = [m for m in ("pair", "no-ones", "ones") if feasible(lambda m=m: rich_with_xor(rng, args.n, args.a, 0, m))]
+    """T2: two equal piles, rich piles with or without lonely ones, and with lonely ones for sure."""
+    modes = [m for m in ("pair", "free", "ones") if feasible(lambda m=m: rich_with_xor(rng, args.n, args.a, 0, m))]
     if not modes:
         raise GenError(f"no XOR-zero game with two rich piles fits n {show(args.n)} and a {show(args.a)}")
     return balanced(rng, args.T, [lambda m=m: rich_with_xor(rng, args.n, args.a, 0, m) for m in modes])
