@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+import re
 from string import Template
 
 from latex2mathml.converter import convert as latex_to_mathml
@@ -45,6 +46,7 @@ th { background: #eef1f4; }
 .sample pre code { background: none; padding: 0; }
 .sample button { position: absolute; top: .4rem; right: .4rem; font-size: .8rem; cursor: pointer;
   border: 1px solid #c9d1da; border-radius: 4px; background: #fff; padding: .1rem .6rem; }
+@page { size: A4; margin: 16mm 15mm; }
 @media print {
   body { background: #fff; }
   main { border: none; margin: 0 auto; padding: 0; }
@@ -81,24 +83,32 @@ for (const button of document.querySelectorAll(".sample button")) {
 """)
 
 
-def _mathml(latex: str, display: str) -> str:
+# latex2mathml passes a command it does not know through as text (<mi>\\foo</mi>): treat that as an error.
+_UNKNOWN_COMMAND = re.compile(r">(\\[A-Za-z]+)<")
+
+
+def _mathml(latex: str, display: str, where: str) -> str:
     try:
-        return latex_to_mathml(latex, display=display)
+        mathml = latex_to_mathml(latex, display=display)
     except Exception as e:  # latex2mathml raises many unrelated types for bad input
-        raise StatementError(f"cannot convert the formula ${latex}$ to MathML: {e}") from None
+        raise StatementError(f"{where}: cannot convert the formula ${latex}$ to MathML: "
+                             f"{type(e).__name__} {e}".rstrip()) from None
+    if unknown := _UNKNOWN_COMMAND.search(mathml):
+        raise StatementError(f"{where}: the formula ${latex}$ uses {unknown.group(1)}, which MathML conversion does not know")
+    return mathml
 
 
 class _Renderer(RendererHTML):
-    """markdown-it's HTML renderer plus math and sample blocks; `env['ui']` holds the button words."""
+    """markdown-it's HTML renderer plus math and sample blocks; env: 'ui' = button words, 'where' = for errors."""
 
     def math_inline(self, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return _mathml(tokens[idx].content, "inline")
+        return _mathml(tokens[idx].content, "inline", env["where"])
 
     def math_inline_double(self, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return _mathml(tokens[idx].content, "block")
+        return _mathml(tokens[idx].content, "block", env["where"])
 
     def math_block(self, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
-        return _mathml(tokens[idx].content.strip(), "block") + "\n"
+        return _mathml(tokens[idx].content.strip(), "block", env["where"]) + "\n"
 
     def fence(self, tokens: list[Token], idx: int, options: OptionsDict, env: EnvType) -> str:
         label, done = env["ui"]
@@ -109,12 +119,12 @@ class _Renderer(RendererHTML):
     code_block = fence
 
 
-def render_body(markdown: str, lang: str) -> str:
+def render_body(markdown: str, lang: str, where: str) -> str:
     md = parser()
     md.renderer = _Renderer(md)
-    return md.render(markdown, {"ui": UI.get(lang, UI["en"])})
+    return md.render(markdown, {"ui": UI.get(lang, UI["en"]), "where": where})
 
 
 def render_html(statement: Statement) -> str:
-    return PAGE.substitute(lang=statement.lang, title=html.escape(statement.title),
-                           body=render_body(statement.markdown, statement.lang))
+    body = render_body(statement.markdown, statement.lang, statement.where)
+    return PAGE.substitute(lang=statement.lang, title=html.escape(statement.title), body=body)

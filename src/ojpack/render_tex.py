@@ -24,7 +24,7 @@ def escape(text: str) -> str:
     return _SPECIAL.sub(lambda m: _ESCAPES.get(m.group(), "\\" + m.group()), text)
 
 
-def _inline(tokens: list[Token]) -> str:
+def _inline(tokens: list[Token], where: str) -> str:
     out: list[str] = []
     for t in tokens:
         match t.type:
@@ -49,11 +49,11 @@ def _inline(tokens: list[Token]) -> str:
             case "hardbreak":
                 out.append("\\\\\n")
             case _:
-                raise StatementError(f"cannot write Markdown inline element '{t.type}' as LaTeX")
+                raise StatementError(f"{where}: cannot write the Markdown inline element '{t.type}' as LaTeX")
     return "".join(out)
 
 
-def _table(tokens: list[Token], start: int) -> tuple[str, int]:
+def _table(tokens: list[Token], start: int, where: str) -> tuple[str, int]:
     """A Markdown table -> tabular; returns the LaTeX and the index just past table_close."""
     rows: list[list[str]] = []
     aligns: list[str] = []
@@ -66,7 +66,7 @@ def _table(tokens: list[Token], start: int) -> tuple[str, int]:
             if len(rows) == 1:
                 style = str(t.attrs.get("style", ""))
                 aligns.append("c" if "center" in style else "r" if "right" in style else "l")
-            cell = _inline(tokens[i + 1].children or [])
+            cell = _inline(tokens[i + 1].children or [], where)
             rows[-1].append(f"\\textbf{{{cell}}}" if t.type == "th_open" else cell)
         i += 1
     lines = [" & ".join(r) + r" \\" for r in rows]
@@ -78,7 +78,7 @@ def _table(tokens: list[Token], start: int) -> tuple[str, int]:
 _HEADINGS = {"h1": "section*", "h2": "section*", "h3": "subsection*", "h4": "subsubsection*"}
 
 
-def body(markdown: str) -> str:
+def body(markdown: str, where: str) -> str:
     tokens = parser().parse(markdown)
     out: list[str] = []
     i = 0
@@ -86,11 +86,11 @@ def body(markdown: str) -> str:
         t = tokens[i]
         match t.type:
             case "heading_open":
-                out.append(f"\\{_HEADINGS.get(t.tag, 'paragraph*')}{{{_inline(tokens[i + 1].children or [])}}}\n\n")
+                out.append(f"\\{_HEADINGS.get(t.tag, 'paragraph*')}{{{_inline(tokens[i + 1].children or [], where)}}}\n\n")
                 i += 3
                 continue
             case "inline":
-                out.append(_inline(t.children or []))
+                out.append(_inline(t.children or [], where))
             case "paragraph_close":
                 out.append("\n" if t.hidden else "\n\n")  # hidden = a paragraph inside a tight list
             case "bullet_list_open":
@@ -114,20 +114,20 @@ def body(markdown: str) -> str:
             case "hr":
                 out.append("\\bigskip\\hrule\\bigskip\n\n")
             case "table_open":
-                text, i = _table(tokens, i)
+                text, i = _table(tokens, i, where)
                 out.append(text)
                 continue
             case "paragraph_open" | "list_item_close":
                 pass
             case _:
-                raise StatementError(f"cannot write Markdown block '{t.type}' as LaTeX")
+                raise StatementError(f"{where}: cannot write the Markdown block '{t.type}' as LaTeX")
         i += 1
     return re.sub(r"\n{3,}", "\n\n", "".join(out)).strip() + "\n"
 
 
 def render_kattis(statement: Statement) -> str:
     """problemtools' form: \\problemname, then the text; the judge appends the samples from data/sample."""
-    return f"\\problemname{{{escape(statement.title)}}}\n\n{body(statement.markdown)}"
+    return f"\\problemname{{{escape(statement.title)}}}\n\n{body(statement.markdown, statement.where)}"
 
 
 def render_standalone(statement: Statement) -> str:
@@ -147,4 +147,4 @@ def render_standalone(statement: Statement) -> str:
         f"\\begin{{center}}{{\\LARGE\\bfseries {escape(statement.title)}}}\\end{{center}}",
         "",
     ]
-    return "\n".join(head) + body(statement.markdown) + "\n\\end{document}\n"
+    return "\n".join(head) + body(statement.markdown, statement.where) + "\n\\end{document}\n"

@@ -57,6 +57,11 @@ class Statement:
     markdown: str   # the body, starting at the first section (the title is not part of it)
     template: Path
 
+    @property
+    def where(self) -> str:
+        """The template as errors name it: statement/problem.<lang>.md.j2."""
+        return f"{self.template.parent.name}/{self.template.name}"
+
 
 def template_path(problem: Problem, lang: str) -> Path:
     return problem.root / STATEMENT_DIR / f"problem.{lang}{TEMPLATE_SUFFIX}"
