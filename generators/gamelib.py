@@ -43,13 +43,6 @@ def xor_all(piles: Game) -> int:
     return x
 
 
-def answer(piles: Game) -> str:
-    """The anti-Nim rule; used only by the generators to balance answers, never as test truth."""
-    rich = any(p >= RICH_MIN for p in piles)
-    x = xor_all(piles)
-    return "John" if (x != 0 if rich else x == 0) else "Brother"
-
-
 def rich_range(ar: Range) -> Range:
     lo, hi = max(ar[0], RICH_MIN), ar[1]
     if lo > hi:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-from typing import Callable
+from typing import Callable, NoReturn
 
 from gamelib import MAKERS, Game, GenError, Range, all_ones, one_rich, parse_range, render, rich_with_xor, show
 
@@ -21,7 +21,7 @@ BROTHER = ("S0", "T2")
 
 
 class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise GenError(message)
 
 
