@@ -9,9 +9,11 @@ Every bound comes from argv (the build passes the bounds of the test's group fro
 from __future__ import annotations
 
 import json
+import operator
 import re
 import sys
 from dataclasses import dataclass, field
+from functools import reduce
 
 VALID, INVALID, USAGE = 42, 43, 2
 NAMES = ("T", "n", "a")
@@ -50,10 +52,8 @@ class Summary:
 
 def position_class(piles: list[int]) -> str:
     """problem.md's classes: lonely pile = 1 stone, rich pile = 2 or more; S = XOR != 0, T = XOR == 0."""
-    rich = sum(1 for p in piles if p >= 2)
-    xor = 0
-    for p in piles:
-        xor ^= p
+    rich = len(piles) - piles.count(0) - piles.count(1)
+    xor = reduce(operator.xor, piles, 0)
     if rich == 0:
         return "S0" if xor else "T0"
     if rich == 1:
