@@ -86,6 +86,14 @@ def test_missing_key_names_template_line_and_key(package_copy: Path) -> None:
         render_statement(load_problem(package_copy), "en", [])
 
 
+def test_mistake_inside_a_macro_names_the_macro_file(package_copy: Path) -> None:
+    macros = package_copy / "statement" / "_macros.j2"
+    macros.write_text(macros.read_text().replace("{{ s.answer }}", "{{ s.output }}"))
+    with pytest.raises(StatementError, match=r"^statement/_macros\.j2: line \d+: undefined value: .*'output'"):
+        render_statement(load_problem(package_copy), "en", SAMPLES)
+    assert "## Samples" not in render_statement(load_problem(package_copy), "en", []).markdown  # not reached
+
+
 def test_syntax_error_names_template_and_line(package_copy: Path) -> None:
     (package_copy / "statement" / "problem.zh.md.j2").write_text("ok\n\n{% for s in samples %}\nno end\n")
     with pytest.raises(StatementError, match=r"statement/problem\.zh\.md\.j2: line \d+: template syntax error"):

@@ -150,20 +150,22 @@ def render_statement(problem: Problem, lang: str, samples: list[Sample]) -> Stat
         autoescape=False,
     )
     env.filters["num"] = tex_number
-    rel = f"{STATEMENT_DIR}/{path.name}"
     try:
         text = env.get_template(path.name).render(context(problem, lang, samples))
     except jinja2.TemplateSyntaxError as e:
-        raise StatementError(f"{rel}: line {e.lineno}: template syntax error: {e.message}") from None
+        where = f"{STATEMENT_DIR}/{Path(e.filename or path).name}"
+        raise StatementError(f"{where}: line {e.lineno}: template syntax error: {e.message}") from None
     except jinja2.UndefinedError as e:
-        raise StatementError(f"{rel}:{_line(e, path)} undefined value: {e.message} "
+        raise StatementError(f"{_location(e, path)}: undefined value: {e.message} "
                              f"(available keys: {', '.join(sorted(context(problem, lang, samples)))})") from None
     except jinja2.TemplateError as e:
-        raise StatementError(f"{rel}:{_line(e, path)} template error: {e}") from None
+        raise StatementError(f"{_location(e, path)}: template error: {e}") from None
     return Statement(lang, title(problem, lang), text.strip() + "\n", path)
 
 
-def _line(error: Exception, path: Path) -> str:
-    """' line N:' for the innermost traceback frame that jinja maps back to the template file."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if Path(f.filename).name == path.name]
-    return f" line {frames[-1].lineno}:" if frames else ""
+def _location(error: Exception, path: Path) -> str:
+    """'statement/<file>: line N' for the innermost traceback frame jinja maps back to a template in the folder
+    (a macro file, when the mistake is inside a macro)."""
+    frames = [f for f in traceback.extract_tb(error.__traceback__) if Path(f.filename).parent == path.parent]
+    name = Path(frames[-1].filename).name if frames else path.name
+    return f"{STATEMENT_DIR}/{name}" + (f": line {frames[-1].lineno}" if frames else "")
