@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from .commands import build, export, render, stats, validate
+from .commands import build, export, render, stats, validate, check, judge
 from .console import err
 from .errors import OjpackError
 
@@ -22,6 +22,8 @@ app.command("validate")(validate.command)
 app.command("stats")(stats.command)
 app.command("render")(render.command)
 app.command("export")(export.command)
+app.command("check")(check.command)
+app.command("judge")(judge.command)
 
 
 def main() -> None:

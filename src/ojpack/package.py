@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .data import BuiltTest
 from .errors import OjpackError
+from .languages import detect, main_name
 from .plan import make_plan
 from .problem import Problem
 
@@ -37,6 +38,7 @@ class Solution:
     path: Path                  # absolute
     rel: str                    # relative to the problem root, e.g. solutions/accepted/john.cpp
     verdicts: frozenset[str]    # every verdict the solution may get; more than one = a set like "TLE or AC"
+    entry: str = ""             # its path inside a judge's verdict folder, e.g. john.cpp or john/Main.java
 
     @property
     def single(self) -> str | None:
@@ -122,6 +124,15 @@ def normalise_verdict(word: str, where: str) -> str:
     return v
 
 
+def entry_name(path: Path) -> str:
+    """Judges start Java by the class holding main(), which must match its file: put such a file in a
+    folder named after the solution (a multi-file submission) under the class's name."""
+    if path.suffix != ".java":
+        return path.name
+    main = main_name(path, detect(path))
+    return path.name if main == path.stem else f"{path.stem}/{main}.java"
+
+
 def discover_solutions(problem: Problem) -> tuple[Solution, ...]:
     """solutions/<verdict folder>/<file>; problem.yaml's solutions.verdicts overrides a file's set."""
     overrides = problem.spec.solutions.verdicts
@@ -135,7 +146,7 @@ def discover_solutions(problem: Problem) -> tuple[Solution, ...]:
             words = overrides.get(rel)
             verdicts = frozenset(normalise_verdict(w, f"problem.yaml: solutions.verdicts[{rel}]")
                                  for w in words) if words else frozenset({verdict})
-            out.append(Solution(path, rel, verdicts))
+            out.append(Solution(path, rel, verdicts, entry_name(path)))
     missing = sorted(set(overrides) - {s.rel for s in out})
     if missing:
         raise OjpackError(f"problem.yaml: solutions.verdicts names files that are not solutions: {', '.join(missing)}")

@@ -117,6 +117,7 @@ class _Renderer(RendererHTML):
                 f"<pre><code>{text}\n</code></pre></div>\n")
 
     code_block = fence
+    math_block_label = math_block
 
 
 def render_body(markdown: str, lang: str, where: str) -> str:

@@ -13,11 +13,13 @@ from pathlib import Path
 
 import jinja2
 
+from .data import BuiltTest
 from .errors import OjpackError
 from .problem import Problem
 
 STATEMENT_DIR = "statement"
 TEMPLATE_SUFFIX = ".md.j2"
+SAMPLE_GROUP = "sample"
 TEMPLATE_NAME = re.compile(r"^problem\.([a-z]{2}(?:-[A-Za-z]+)?)\.md\.j2$")
 
 
@@ -79,6 +81,11 @@ def languages(problem: Problem) -> list[str]:
 def samples_from_files(pairs: list[tuple[str, Path, Path]]) -> list[Sample]:
     """(name, input file, answer file) in order -> Samples; the caller decides where the files come from."""
     return [Sample(i, name, _read(inp), _read(ans)) for i, (name, inp, ans) in enumerate(pairs, 1)]
+
+
+def built_samples(tests: list[BuiltTest]) -> list[Sample]:
+    """The samples of a built test set (group 'sample'), in judging order."""
+    return samples_from_files([(t.name, t.input, t.answer) for t in tests if t.group == SAMPLE_GROUP])
 
 
 def _read(path: Path) -> str:

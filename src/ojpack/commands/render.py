@@ -15,7 +15,7 @@ from ..errors import OjpackError
 from ..problem import load_problem
 from ..render import FORMATS, render
 from ..render_pdf import find_browser
-from ..statement import languages, samples_from_files
+from ..statement import built_samples, languages
 from .common import JsonOpt, ProblemOpt
 
 
@@ -41,7 +41,7 @@ def command(
 
     live = progress_enabled() and not as_json
     with err.status("reading the sample data (building it if needed)…") if live else nullcontext():
-        samples = samples_from_files([(t.name, t.input, t.answer) for t in ensure_built(problem) if t.group == "sample"])
+        samples = built_samples(ensure_built(problem))
     browser, why = find_browser() if "pdf" in formats else (None, "")
     with err.status("rendering…") if live else nullcontext() as status:
         outcomes = render(problem, samples, langs, formats, browser, why,

@@ -48,10 +48,10 @@ def write(pkg: Package, out: Path) -> list[str]:
 
     for s in pkg.solutions:
         if s.single in FOLDER:
-            copy(s.path, out / "submissions" / FOLDER[s.single] / s.path.name)
+            copy(s.path, out / "submissions" / FOLDER[s.single] / s.entry)
             continue
         # A set of verdicts (or one DOMjudge has no folder for): the marker line is what counts.
         first = next((v for v in FOLDER if v in s.verdicts), "RTE")
         results = ", ".join(sorted({RESULT[v] for v in s.verdicts}))
-        text(out / "submissions" / FOLDER[first] / s.path.name, with_comment(s.path, f"@EXPECTED_RESULTS@: {results}"))
+        text(out / "submissions" / FOLDER[first] / s.entry, with_comment(s.path, f"@EXPECTED_RESULTS@: {results}"))
     return notes

@@ -60,11 +60,11 @@ def write(pkg: Package, out: Path) -> list[str]:
         folder = FOLDER.get(s.single or "")
         if folder is None and s.verdicts <= {"AC", *FOLDER}:
             folder = MIXED_FOLDER
-            rules[f"{MIXED_FOLDER}/{s.path.name}"] = {"permitted": sorted(s.verdicts)}
+            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = {"permitted": sorted(s.verdicts)}
         if folder is None:
             notes.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue
-        copy(s.path, root / "submissions" / folder / s.path.name)
+        copy(s.path, root / "submissions" / folder / s.entry)
     if rules:
         text(root / "submissions" / "submissions.yaml", yaml_text(rules))
     return notes

@@ -71,5 +71,5 @@ def write(pkg: Package, out: Path) -> list[str]:
         if folder is None:
             notes.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue
-        copy(s.path, root / "submissions" / folder / s.path.name)
+        copy(s.path, root / "submissions" / folder / s.entry)
     return notes

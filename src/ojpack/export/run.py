@@ -56,17 +56,18 @@ def prepare(problem: Problem, targets: list[str], step: Callable[[str], None] = 
     return make_package(problem, tests), (why if browser is None and "pdf" in formats else "")
 
 
-def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambda s: None) -> list[Exported]:
-    """Write every target; one target's failure is reported and does not stop the others."""
+def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambda s: None,
+           out_root: Path | None = None) -> list[Exported]:
+    """Write every target under out_root (default build/export); one target's failure does not stop the others."""
+    root = out_root or out_dir(pkg.root)
     results = []
     for name in targets:
         step(f"exporting {name}")
         try:
-            notes = publish(out_dir(pkg.root), name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
+            notes = publish(root, name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
         except OjpackError as e:
             results.append(Exported(name, None, None, 0, error=str(e)))
             continue
-        folder = out_dir(pkg.root) / name
-        count = sum(1 for p in folder.rglob("*") if p.is_file())
-        results.append(Exported(name, folder, out_dir(pkg.root) / f"{name}.zip", count, tuple(notes)))
+        count = sum(1 for p in (root / name).rglob("*") if p.is_file())
+        results.append(Exported(name, root / name, root / f"{name}.zip", count, tuple(notes)))
     return results

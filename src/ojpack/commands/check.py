@@ -1,0 +1,107 @@
+"""`ojpack check`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..check import AC_HEADROOM, CheckReport, check
+from ..console import err, out, progress_enabled
+from ..problem import load_problem
+from ..report_html import write_html
+from ..verdicts import Verdict
+from .common import JsonOpt, ProblemOpt
+
+STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.MLE: "magenta",
+         Verdict.RE: "bright_red", Verdict.OLE: "blue", Verdict.CE: "dim"}
+
+
+def command(
+    problem_dir: ProblemOpt = None,
+    as_json: JsonOpt = False,
+    html: Annotated[Optional[Path], typer.Option("--html", help="Also write the matrix as an HTML page.",
+                                                 dir_okay=False)] = None,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
+    no_proof: Annotated[bool, typer.Option("--no-proof", help="Skip the exhaustive proof.")] = False,
+) -> None:
+    """Run every solution on every test against its expected verdicts; show data strength and time margins."""
+    problem = load_problem(problem_dir)
+    with Progress(TextColumn("[bold]check {task.description}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:
+        tasks: dict[str, int] = {}
+
+        def progress(stage: str, done: int, total: int) -> None:
+            if stage not in tasks:
+                tasks[stage] = bar.add_task(stage, total=total)
+            bar.update(tasks[stage], completed=done, total=total)
+
+        report = check(problem, workers=jobs, proof=not no_proof, progress=progress)
+    if html:
+        write_html(report, problem.spec.short_name, html)
+    if as_json:
+        out.print_json(json.dumps(report.to_json()))
+    else:
+        _show(report)
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+def _short(test_id: str, groups: list[str]) -> str:
+    group, stem = test_id.split("/", 1)
+    return f"{'s' if group == 'sample' else groups.index(group) + 1}.{int(stem.split('-', 1)[0])}"
+
+
+def _show(report: CheckReport) -> None:
+    groups = list(dict.fromkeys(t.split("/", 1)[0] for t in report.tests if not t.startswith("sample/")))
+    matrix = Table(title="invocations (verdict, CPU s)", title_justify="left", padding=(0, 0), show_lines=False)
+    matrix.add_column("solution", no_wrap=True)
+    matrix.add_column("want", no_wrap=True)
+    for t in report.tests:
+        matrix.add_column(_short(t, groups), justify="center", no_wrap=True, min_width=4)
+    matrix.add_column("got", no_wrap=True)
+    for r in report.rows:
+        cells = [Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE",
+                      style=STYLE[c.verdict]) for c in r.cells]
+        got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
+        matrix.add_row(r.solution.name, r.solution.expected_text, *cells, got)
+    width = 30 + 10 + 5 * len(report.tests) + 8
+    out.print(matrix, width=max(width, out.width))
+    out.print("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim")
+
+    kills = Table(title="what kills each wrong solution", title_justify="left")
+    for col in ("solution", "got", "killed by"):
+        kills.add_column(col)
+    for r in report.rows:
+        if not r.solution.must_pass:
+            k = r.kills
+            kills.add_row(r.solution.name, str(r.verdict),
+                          f"{len(k)} tests: " + ", ".join(_short(t, groups) for t in k) if k else "[red]nothing")
+    out.print(kills)
+    kind = "exact" if report.killing_set_exact else "greedy"
+    out.print(f"smallest set of tests that kills every wrong solution ({kind}): "
+              f"[bold]{len(report.killing_set)}[/] — {', '.join(report.killing_set) or 'none'}")
+    m = report.margins
+    head = m.time_limit / m.slowest_accepted if m.slowest_accepted else float("inf")
+    out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s ({m.slowest_accepted_at}), "
+              f"headroom {head:.1f}x (need {AC_HEADROOM:g}x)")
+    for name, slowest in m.slow_solutions.items():
+        out.print(f"  {name}: slowest run {slowest:.2f} s = {slowest / m.time_limit:.1f}x the limit")
+    if report.proof:
+        p = report.proof
+        rate = f", search {p.cases / p.search_seconds:,.0f} positions/s" if p.search_seconds else " (batches cached)"
+        runs = ", ".join(f"{n} {'cached' if s < 0 else f'{s:.1f} s'}" for n, s in p.solutions.items())
+        out.print(f"exhaustive proof: {p.cases:,} positions in {p.files} batches{rate}; {runs}; "
+                  + ("[green]all agree[/]" if p.ok else "[red]disagreement[/]"))
+    if report.ok:
+        out.print(f"[bold green]check passed[/]: {len(report.rows)} solutions × {len(report.tests)} tests "
+                  f"as expected in {report.seconds:.1f} s")
+    else:
+        out.print(f"[bold red]check failed[/]: {len(report.problems)} problem(s)")
+        for p in report.problems:
+            out.print(f"  [red]•[/] {p}")

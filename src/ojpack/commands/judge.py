@@ -1,0 +1,54 @@
+"""`ojpack judge`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+
+from ..console import err, out, progress_enabled
+from ..judge import judge
+from ..problem import load_problem
+from ..verdicts import Verdict
+from .check import STYLE
+from .common import JsonOpt, ProblemOpt
+
+
+def command(
+    source: Annotated[Path, typer.Argument(help="The source file to judge.", dir_okay=False)],
+    lang: Annotated[Optional[str], typer.Option("--lang", "-l", help="Language id (default: from the extension).")] = None,
+    problem_dir: ProblemOpt = None,
+    as_json: JsonOpt = False,
+    jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
+) -> None:
+    """Judge one submission on all tests: verdict per test, overall verdict, subtask scores out of 100.
+
+    Exits 0 whenever judging worked, whatever the verdict."""
+    problem = load_problem(problem_dir)
+    with Progress(TextColumn("[bold]judge"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, disable=not progress_enabled(), transient=True) as bar:
+        task = bar.add_task("", total=None)
+        result = judge(problem, source, lang, jobs, lambda d, n: bar.update(task, completed=d, total=n))
+    if as_json:
+        out.print_json(json.dumps(result.to_json()))
+        return
+    if result.compile_error is not None:
+        out.print(Text(result.compile_error))
+    else:
+        table = Table(title=f"{source.name} ({result.language})", title_justify="left")
+        for col, just in (("test", "left"), ("verdict", "left"), ("CPU s", "right"), ("MiB", "right"), ("note", "left")):
+            table.add_column(col, justify=just)  # type: ignore[arg-type]
+        for c in result.cells:
+            table.add_row(c.test, Text(str(c.verdict), style=STYLE[c.verdict]), f"{c.time:.3f}", f"{c.memory:.1f}",
+                          c.message[:70])
+        out.print(table)
+    for s in result.subtasks:
+        out.print(f"{s.group}: {s.score}/{s.max}" + ("" if s.verdict is Verdict.AC else f" ({s.verdict})"))
+    style = STYLE[result.verdict]
+    out.print(f"verdict [bold {style}]{result.verdict}[/], score [bold]{result.score}[/]/"
+              f"{sum(s.max for s in result.subtasks)}")

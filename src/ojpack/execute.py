@@ -1,0 +1,91 @@
+"""Run programs on built tests in parallel over the cores, and grade every run with the checker."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from .checker import Checker
+from .compile import Program
+from .data import BuiltTest
+from .runner import RunLimits, RunResult, run
+from .verdicts import Verdict, of_run
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One program on one test."""
+    test: str            # BuiltTest.id
+    verdict: Verdict
+    time: float          # CPU seconds
+    wall: float
+    memory: float        # peak MiB
+    message: str = ""    # the checker's word, or how the run ended
+
+
+@dataclass(frozen=True)
+class Job:
+    owner: str           # whose run this is (a solution's name); cells come back keyed by it
+    program: Program
+    test: BuiltTest
+
+
+def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: float = 1.0) -> RunLimits:
+    """`stretch` > 1 lets slow runs go on past the limit, to see how far over they are."""
+    cpu = time_limit * stretch
+    return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib)
+
+
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
+    work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
+    try:
+        out = work / "out"
+        res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
+        failed = of_run(res, time_limit)
+        if failed is None:   # only a clean run is worth checking
+            checked = checker.check(job.test.input, job.test.answer, out)
+            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+        else:
+            verdict, message = failed, _how_it_ended(res)
+        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _how_it_ended(res: RunResult) -> str:
+    if res.signal:
+        return f"killed by signal {res.signal} ({signal.Signals(res.signal).name})"
+    return f"exit code {res.exit_code}" if res.exit_code else ""
+
+
+def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
+            workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None
+            ) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""
+    out: dict[tuple[str, str], Cell] = {}
+    scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
+
+    def one(job: Job) -> None:
+        cell = run_one(job, limits, time_limit, checker, scratch)
+        out[(job.owner, job.test.id)] = cell
+        if on_done:
+            on_done(job, cell)
+
+    try:
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            futures = [pool.submit(one, job) for job in jobs]
+            try:
+                for f in futures:
+                    f.result()
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return out

@@ -1,0 +1,55 @@
+"""The invocation matrix of `ojpack check` as one self-contained HTML page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment
+
+from .check import CheckReport
+
+_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{{ title }}: invocations</title>
+<style>
+body { font: 14px system-ui, sans-serif; margin: 2em; }
+table { border-collapse: collapse; } th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: center; }
+th.name, td.name { text-align: left; white-space: nowrap; }
+th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }
+.AC { background: #d6f5d6; } .WA { background: #f8d0d0; } .TLE { background: #fde7b0; }
+.MLE { background: #e4d4f4; } .RE { background: #f4d4e8; } .OLE { background: #d4e4f4; } .CE { background: #ddd; }
+.bad { outline: 3px solid #c00; } small { color: #555; }
+.ok { color: #070; } .fail { color: #c00; }
+</style></head><body>
+<h1>{{ title }}: {{ rows|length }} solutions &times; {{ tests|length }} tests</h1>
+<p class="{{ 'ok' if ok else 'fail' }}"><b>{{ 'All expectations hold.' if ok else problems|length ~ ' problem(s):' }}</b></p>
+{% if problems %}<ul>{% for p in problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
+<table>
+<tr><th class="name">solution</th><th>expected</th><th>got</th>
+{% for t in tests %}<th class="test">{{ t }}</th>{% endfor %}</tr>
+{% for r in rows %}<tr>
+<td class="name">{{ r.name }}</td><td>{{ r.expected|join('/') }}</td>
+<td class="{{ r.verdict }}{{ '' if r.ok else ' bad' }}">{{ r.verdict }}</td>
+{% for c in r.cells %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% endfor %}
+</tr>{% endfor %}
+</table>
+<h2>Data strength</h2>
+<p>Smallest set of tests that fails every wrong solution ({{ 'exact' if exact else 'greedy' }}):
+{{ killing_set|join(', ') or 'none needed' }}</p>
+<h2>Time limit</h2>
+<p>Limit {{ margins.time_limit }} s; slowest accepted run {{ '%.3f'|format(margins.slowest_accepted) }} s
+({{ margins.slowest_accepted_at }}).</p>
+{% if proof %}<h2>Exhaustive proof</h2>
+<p>{{ proof.cases }} positions in {{ proof.files }} batch files; {{ 'passed' if proof.ok else 'FAILED' }}
+by {{ proof.solutions|length }} accepted solutions.</p>{% endif %}
+</body></html>
+"""
+
+
+def write_html(report: CheckReport, title: str, path: Path) -> None:
+    data = report.to_json()
+    page = Environment(autoescape=True).from_string(_PAGE).render(
+        title=title, tests=data["tests"], rows=data["solutions"], ok=data["ok"], problems=data["problems"],
+        killing_set=data["killing_set"], exact=data["killing_set_exact"], margins=report.margins,
+        proof=data["proof"])
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(page, encoding="utf-8")
