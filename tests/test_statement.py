@@ -8,7 +8,8 @@ import pytest
 
 from conftest import edit_yaml
 from ojpack.problem import load_problem
-from ojpack.statement import Sample, StatementError, languages, render_statement, samples_from_files, tex_number
+from ojpack.data import BuiltTest
+from ojpack.statement import Sample, built_samples, StatementError, languages, render_statement, samples_from_files, tex_number
 
 SAMPLES = [Sample(1, "first", "2\n3\n3 5 1\n1\n1", "John\nBrother"), Sample(2, "second", "1\n2\n1 1", "John")]
 
@@ -72,6 +73,15 @@ def test_samples_from_files_strip_the_final_newline(tmp_path: Path) -> None:
     assert samples_from_files([("a", tmp_path / "a.in", tmp_path / "a.ans")]) == [Sample(1, "a", "1\n2 3", "5")]
     with pytest.raises(StatementError, match="cannot read sample file .*missing.in"):
         samples_from_files([("b", tmp_path / "missing.in", tmp_path / "a.ans")])
+
+
+def test_built_samples_keeps_only_the_sample_group(tmp_path: Path) -> None:
+    for stem, text in (("s1", "1"), ("s2", "2"), ("x", "9")):
+        (tmp_path / f"{stem}.in").write_text(text + "\n")
+        (tmp_path / f"{stem}.ans").write_text(text * 2 + "\n")
+    tests = [BuiltTest(g, i, n, f"{g}/{i:02d}-{n}", tmp_path / f"{n}.in", tmp_path / f"{n}.ans")
+             for g, i, n in (("sample", 1, "s2"), ("sub", 1, "x"), ("sample", 2, "s1"))]
+    assert built_samples(tests) == [Sample(1, "s2", "2", "22"), Sample(2, "s1", "1", "11")]
 
 
 def test_missing_key_names_template_line_and_key(package_copy: Path) -> None:
