@@ -84,11 +84,16 @@ def test_one_language_one_format(built: Path) -> None:
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {"written": ["build/statement/problem.zh.tex", "build/statement/problem.zh.standalone.tex"],
                                     "skipped": []}
+    r = ojpack("render", "-p", str(built), "--lang", "zh,en", "--format", "html,md", "--json")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["written"] == [f"build/statement/problem.{lang}.{ext}"
+                                               for lang in ("en", "zh") for ext in ("md", "html")]
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["--lang", "fr"], "error: --lang fr: no template statement/problem.fr.md.j2 (have: en, zh, all)"),
-    (["--format", "docx"], "error: --format docx: expected one of md, html, tex, pdf, all"),
+    (["--lang", "fr"], "error: --lang fr: unknown fr; choose from en, zh or all"),
+    (["--format", "md,docx"], "error: --format md,docx: unknown docx; choose from md, html, tex, pdf or all"),
+    (["--format", ","], "error: --format ,: unknown (none); choose from md, html, tex, pdf or all"),
 ])
 def test_bad_options(built: Path, args: list[str], message: str) -> None:
     r = ojpack("render", "-p", str(built), *args)

@@ -19,25 +19,30 @@ from ..statement import built_samples, languages
 from .common import JsonOpt, ProblemOpt
 
 
+def _choose(option: str, value: str, known: list[str]) -> list[str]:
+    """'all' or a comma-separated list of known names -> the names, in the order of `known`."""
+    if value == "all":
+        return known
+    names = [v.strip() for v in value.split(",") if v.strip()]
+    bad = [n for n in names if n not in known] or ([] if names else ["(none)"])
+    if bad:
+        raise OjpackError(f"{option} {value}: unknown {', '.join(bad)}; choose from {', '.join(known)} or all")
+    return [k for k in known if k in names]
+
+
 def command(
-    lang: Annotated[str, typer.Option("--lang", "-l", help="A language with a statement template, or 'all'.")] = "all",
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md, html, tex, pdf or all.")] = "all",
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Languages with a template (e.g. zh,en) or all.")] = "all",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="Formats among md,html,tex,pdf, or all.")] = "all",
     problem_dir: ProblemOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Render statement/problem.<lang>.md.j2 to build/statement/problem.<lang>.{md,html,tex,pdf}.
 
-    With --format all, a format whose engine is missing (the PDF needs Chromium) is skipped with a
-    warning and the exit code stays 0; asking for that format by name makes the skip a failure (exit 1).
+    With --format all, a format whose engine is missing (the PDF needs Chromium) is skipped with a warning and the exit code stays 0; a format asked for by name that cannot be made exits 1 (after writing the others).
     """
     problem = load_problem(problem_dir)
-    have = languages(problem)
-    if lang != "all" and lang not in have:
-        raise OjpackError(f"--lang {lang}: no template statement/problem.{lang}.md.j2 (have: {', '.join(have)}, all)")
-    if fmt != "all" and fmt not in FORMATS:
-        raise OjpackError(f"--format {fmt}: expected one of {', '.join(FORMATS)}, all")
-    langs = have if lang == "all" else [lang]
-    formats = list(FORMATS) if fmt == "all" else [fmt]
+    langs = _choose("--lang", lang, languages(problem))
+    formats = _choose("--format", fmt, list(FORMATS))
 
     live = progress_enabled() and not as_json
     with err.status("reading the sample data (building it if needed)…") if live else nullcontext():
