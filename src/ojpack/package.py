@@ -10,18 +10,13 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import solutions as solutions_module
 from .data import BuiltTest
 from .errors import OjpackError
 from .languages import detect, main_name
 from .plan import make_plan
 from .problem import Problem
 
-# The verdict vocabulary of the package; folder names under solutions/ map onto it.
-VERDICTS = ("AC", "WA", "TLE", "RTE", "MLE", "OLE")
-FOLDER_VERDICT = {"accepted": "AC", "wrong_answer": "WA", "time_limit_exceeded": "TLE",
-                  "run_time_error": "RTE", "memory_limit_exceeded": "MLE", "output_limit_exceeded": "OLE"}
-ALIASES = {"RE": "RTE", "OK": "AC", "TL": "TLE", "ML": "MLE", "OL": "OLE"}
-SOURCE_EXTENSIONS = {".c", ".cpp", ".cc", ".cxx", ".py", ".java"}
 STATEMENT_DIR = "build/statement"
 
 
@@ -37,7 +32,7 @@ class Group:
 class Solution:
     path: Path                  # absolute
     rel: str                    # relative to the problem root, e.g. solutions/accepted/john.cpp
-    verdicts: frozenset[str]    # every verdict the solution may get; more than one = a set like "TLE or AC"
+    verdicts: frozenset[str]    # AC WA TLE RTE MLE OLE CE; more than one = a set like "TLE or AC"
     entry: str = ""             # its path inside a judge's verdict folder, e.g. john.cpp or john/Main.java
 
     @property
@@ -115,15 +110,6 @@ def validator_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
     return [f"{k}={lo}..{hi}" for k, (lo, hi) in bounds.items()]
 
 
-def normalise_verdict(word: str, where: str) -> str:
-    v = word.strip()
-    v = FOLDER_VERDICT.get(v.lower(), ALIASES.get(v.upper(), v.upper()))
-    if v not in VERDICTS:
-        raise OjpackError(f"{where}: unknown verdict {word!r}; use one of {', '.join(VERDICTS)} "
-                          f"or a folder name ({', '.join(FOLDER_VERDICT)})")
-    return v
-
-
 def entry_name(path: Path) -> str:
     """Judges start Java by the class holding main(), which must match its file: put such a file in a
     folder named after the solution (a multi-file submission) under the class's name."""
@@ -133,24 +119,10 @@ def entry_name(path: Path) -> str:
     return path.name if main == path.stem else f"{path.stem}/{main}.java"
 
 
-def discover_solutions(problem: Problem) -> tuple[Solution, ...]:
-    """solutions/<verdict folder>/<file>; problem.yaml's solutions.verdicts overrides a file's set."""
-    overrides = problem.spec.solutions.verdicts
-    out = []
-    base = problem.root / "solutions"
-    for folder, verdict in FOLDER_VERDICT.items():
-        for path in sorted((base / folder).glob("*")) if (base / folder).is_dir() else []:
-            if not path.is_file() or path.suffix not in SOURCE_EXTENSIONS:
-                continue
-            rel = path.relative_to(problem.root).as_posix()
-            words = overrides.get(rel)
-            verdicts = frozenset(normalise_verdict(w, f"problem.yaml: solutions.verdicts[{rel}]")
-                                 for w in words) if words else frozenset({verdict})
-            out.append(Solution(path, rel, verdicts, entry_name(path)))
-    missing = sorted(set(overrides) - {s.rel for s in out})
-    if missing:
-        raise OjpackError(f"problem.yaml: solutions.verdicts names files that are not solutions: {', '.join(missing)}")
-    return tuple(out)
+def from_solutions(found: list[solutions_module.Solution]) -> tuple[Solution, ...]:
+    """The issue-3 solution list in the exporters' terms (RE is spelt RTE, as the judge formats do)."""
+    return tuple(Solution(s.path, s.rel, frozenset("RTE" if v.value == "RE" else v.value for v in s.expected),
+                          entry_name(s.path)) for s in found)
 
 
 def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solution, ...] | None = None) -> Package:
@@ -178,6 +150,6 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),
         subtasks=tuple(subtasks),
-        solutions=discover_solutions(problem) if solutions is None else solutions,
+        solutions=from_solutions(solutions_module.discover(problem)) if solutions is None else solutions,
         plan_lines={p.id: p.line for p in make_plan(problem)},
     )

@@ -19,10 +19,17 @@ from .common import JsonOpt, ProblemOpt
 
 def command(
     to: Annotated[str, typer.Option("--to", "-t", help=f"{', '.join(TARGETS)}, a comma list, or all.")] = "all",
+    no_check: Annotated[bool, typer.Option(
+        "--no-check", help="Skip `ojpack check` (for re-exporting while iterating on a layout; never for release).")
+    ] = False,
     problem_dir: ProblemOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
-    """Write build/export/<target>/ and build/export/<target>.zip from fresh data (built first if stale)."""
+    """Write build/export/<target>/ and build/export/<target>.zip from fresh, checked data.
+
+    The data is built first when missing or stale, and `ojpack check` must pass (a passing result for
+    the same data, solutions and toolkit is reused). --no-check skips the check only.
+    """
     problem = load_problem(problem_dir)
     targets = resolve_targets(to)
     live = progress_enabled() and not as_json
@@ -30,7 +37,7 @@ def command(
         def step(msg: str) -> None:
             if status:
                 status.update(msg + "…")
-        pkg, no_pdf = prepare(problem, targets, step)
+        pkg, no_pdf = prepare(problem, targets, step, checked=not no_check)
         results = export(pkg, targets, step)
 
     if as_json:

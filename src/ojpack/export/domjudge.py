@@ -13,7 +13,7 @@ from .write import copy, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 RESULT = {"AC": "CORRECT", "WA": "WRONG-ANSWER", "TLE": "TIMELIMIT", "RTE": "RUN-ERROR", "MLE": "RUN-ERROR",
-          "OLE": "OUTPUT-LIMIT"}
+          "OLE": "OUTPUT-LIMIT", "CE": "COMPILER-ERROR"}
 LANG = "en"  # DOMjudge holds one statement per problem; contests run on it are mostly in English
 
 

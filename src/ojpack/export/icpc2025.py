@@ -16,6 +16,15 @@ FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", 
 MIXED_FOLDER = "mixed"
 
 
+def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
+    """Our semantics (every test in E or AC, some test failing within E unless AC is in E) as BAPCtools'
+    permitted (every test's verdict) and required (at least one test's verdict)."""
+    out = {"permitted": sorted(verdicts | {"AC"})}
+    if "AC" not in verdicts:
+        out["required"] = sorted(verdicts)
+    return out
+
+
 def write(pkg: Package, out: Path) -> list[str]:
     root = out / pkg.short_name
     notes: list[str] = []
@@ -58,9 +67,9 @@ def write(pkg: Package, out: Path) -> list[str]:
     rules: dict[str, object] = {}
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")
-        if folder is None and s.verdicts <= {"AC", *FOLDER}:
+        if folder is None and s.verdicts <= set(FOLDER):
             folder = MIXED_FOLDER
-            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = {"permitted": sorted(s.verdicts)}
+            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.verdicts)
         if folder is None:
             notes.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue

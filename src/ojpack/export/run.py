@@ -6,7 +6,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import check as check_module
 from ..build import ensure_built
+from ..cache import cache_for, key, tree_digest
+from ..data import fingerprint
 from ..errors import OjpackError
 from ..package import Package, make_package
 from ..problem import Problem
@@ -38,13 +41,40 @@ def resolve_targets(spec: str) -> list[str]:
     return names
 
 
-def prepare(problem: Problem, targets: list[str], step: Callable[[str], None] = lambda s: None) -> tuple[Package, str]:
-    """Build the data if missing or stale and render the statements the targets use.
+def check_key(problem: Problem) -> str:
+    """Everything a check result depends on: the data's sources, the solutions and the toolkit itself."""
+    toolkit = Path(check_module.__file__).parent
+    return key("export-check", fingerprint(problem), tree_digest(problem.path("solutions")), tree_digest(toolkit))
+
+
+def ensure_checked(problem: Problem, step: Callable[[str], None] = lambda s: None) -> bool:
+    """Run `ojpack check` unless a passing result for exactly these sources is on record; True if it ran.
+
+    Exports go to judges, so a package whose solutions do not get their declared verdicts is refused.
+    """
+    cache, k = cache_for(problem.root), check_key(problem)
+    if cache.get("export-check", k) is not None:
+        return False
+    step("checking every solution on fresh data (ojpack check)")
+    report = check_module.check(problem)
+    if not report.ok:
+        shown = "; ".join(report.problems[:5]) + (f"; … {len(report.problems) - 5} more" if len(report.problems) > 5
+                                                  else "")
+        raise OjpackError(f"not exporting: `ojpack check` fails: {shown}")
+    cache.put("export-check", k, b"ok\n")
+    return True
+
+
+def prepare(problem: Problem, targets: list[str], step: Callable[[str], None] = lambda s: None,
+            checked: bool = True) -> tuple[Package, str]:
+    """Build the data if missing or stale, check it (unless told not to) and render the statements.
 
     Returns the package and, when no PDF could be made, why (targets decide if they can do without).
     """
     step("building data (if stale)")
     tests = ensure_built(problem)
+    if checked:
+        ensure_checked(problem, step)
     formats = ["md", "html", "tex"]
     browser, why = None, ""
     if WANTS_PDF & set(targets):
