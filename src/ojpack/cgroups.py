@@ -3,11 +3,13 @@ every process a run started, even those that left its process group with setsid(
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import os
 import signal
+import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -35,6 +37,11 @@ def available() -> bool:
     probe = [p for p in (_own_path("memory"), _own_path("pids")) if p is not None]
     if len(probe) != 2:
         return False
+    for parent in probe:   # leftovers of processes that died without cleaning up
+        for stale in parent.glob("ojpack-*"):
+            pid = stale.name.split("-")[1]
+            if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+                _rmdir(stale)
     made: list[Path] = []
     try:
         for parent in probe:
@@ -53,33 +60,25 @@ def available() -> bool:
 class Cage:
     memory: Path
     pids: Path
+    memory_bytes: int | None = None
+    max_processes: int = 0
+    oom_seen: list[int] = field(default_factory=lambda: [0])   # OOM kills counted so far (mutable cell)
 
     @classmethod
     def create(cls, memory_bytes: int | None, max_processes: int) -> Cage:
         name = f"ojpack-{os.getpid()}-{next(_counter)}"
         mem, pids = _own_path("memory"), _own_path("pids")
         assert mem is not None and pids is not None
-        cage = cls(mem / name, pids / name)
+        cage = cls(mem / name, pids / name, memory_bytes, max_processes)
         cage.memory.mkdir()
         cage.pids.mkdir()
         if memory_bytes is not None:
-            (cage.memory / "memory.limit_in_bytes").write_text(str(memory_bytes))
-            try:  # no swapping around the cap where swap accounting exists
-                (cage.memory / "memory.memsw.limit_in_bytes").write_text(str(memory_bytes))
-            except OSError:
-                pass
+            _set_memory(cage.memory, memory_bytes)
         (cage.pids / "pids.max").write_text(str(max_processes))
         return cage
 
     def task_files(self) -> tuple[str, str]:
         return str(self.memory / "cgroup.procs"), str(self.pids / "cgroup.procs")
-
-    def oom_killed(self) -> bool:
-        try:
-            fields = dict(line.split() for line in (self.memory / "memory.oom_control").read_text().splitlines())
-            return int(fields.get("oom_kill", "0")) > 0
-        except (OSError, ValueError):
-            return False
 
     def peak_bytes(self) -> int | None:
         try:
@@ -87,17 +86,79 @@ class Cage:
         except (OSError, ValueError):
             return None
 
-    def kill_all_and_remove(self) -> None:
-        for attempt in range(200):
-            procs = _procs(self.pids) | _procs(self.memory)
+    def oom_kills(self) -> int:
+        try:
+            fields = dict(line.split() for line in (self.memory / "memory.oom_control").read_text().splitlines())
+            return int(fields.get("oom_kill", "0"))
+        except (OSError, ValueError):
+            return 0
+
+    def prepare(self, memory_bytes: int | None, max_processes: int) -> None:
+        """Make a reused cage ready for the next run."""
+        if memory_bytes != self.memory_bytes:
+            _set_memory(self.memory, memory_bytes)
+            object.__setattr__(self, "memory_bytes", memory_bytes)
+        if max_processes != self.max_processes:
+            (self.pids / "pids.max").write_text(str(max_processes))
+            object.__setattr__(self, "max_processes", max_processes)
+        (self.memory / "memory.max_usage_in_bytes").write_text("0")   # peak := current
+
+    def new_oom_kill(self) -> bool:
+        """Did the kernel OOM-kill something here since the last call?"""
+        now = self.oom_kills()
+        fresh, self.oom_seen[0] = now > self.oom_seen[0], now
+        return fresh
+
+    def kill_all(self) -> None:
+        for attempt in range(400):
+            procs = _procs(self.pids)   # the same processes as the memory cage: one read is enough
+            if not procs:
+                return
             for pid in procs:
                 try:
                     os.kill(pid, signal.SIGKILL)
                 except ProcessLookupError:
                     pass
-            if not procs and _rmdir(self.memory) and _rmdir(self.pids):
+            time.sleep(0.001 if attempt < 20 else 0.02)
+
+    def remove(self) -> None:
+        self.kill_all()
+        for _ in range(100):
+            if _rmdir(self.memory) and _rmdir(self.pids):
                 return
-            time.sleep(0.005 if attempt < 20 else 0.05)
+            time.sleep(0.01)
+
+
+_local = threading.local()
+_made: list[Cage] = []
+
+
+def for_thread() -> Cage:
+    """This thread's cage, made on first use and reused run after run (making and removing cgroup
+    folders costs more than starting a small program); all are removed when the process exits."""
+    cage = getattr(_local, "cage", None)
+    if cage is None:
+        cage = _local.cage = Cage.create(None, 64)
+        _made.append(cage)
+    return cage
+
+
+@atexit.register
+def _remove_all() -> None:
+    for cage in _made:
+        cage.remove()
+
+
+def _set_memory(folder: Path, limit: int | None) -> None:
+    """memory+swap must never be below memory alone: open it up, set memory, then close it to match
+    (no swapping around the cap where swap accounting exists)."""
+    memsw = folder / "memory.memsw.limit_in_bytes"
+    has_memsw = memsw.exists()
+    if has_memsw:
+        memsw.write_text("-1")
+    (folder / "memory.limit_in_bytes").write_text(str(limit if limit is not None else -1))
+    if has_memsw and limit is not None:
+        memsw.write_text(str(limit))
 
 
 def join(task_files: tuple[str, str]) -> None:

@@ -7,6 +7,7 @@ Every process the run started is killed before `run` returns."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import resource
@@ -15,8 +16,12 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 import time
+import weakref
 from dataclasses import dataclass
+from functools import cache
+from importlib import resources
 from pathlib import Path
 from typing import Literal
 
@@ -61,28 +66,34 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
     cgroup when the host allows one."""
     use_cgroup = cgroups.available() if cgroup is None else cgroup
-    cage = cgroups.Cage.create(memory_cap(limits.memory_mib) if limits.memory_mib else None,
-                               limits.processes) if use_cgroup else None
-    preexec = _child_setup(limits, cage, address_space)
-    cwd = tempfile.mkdtemp(prefix="ojpack-run-")
+    cage = cgroups.for_thread() if use_cgroup else None
+    if cage:
+        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
+    helper = launcher()
+    if helper:   # exec through the helper: no preexec_fn, so Python may vfork (much cheaper)
+        argv = [helper, *_limit_args(limits, cage, address_space), "--", *argv]
+        preexec, new_session = None, False
+    else:
+        preexec, new_session = _child_setup(limits, cage, address_space), True
+    cwd = _workdir()
     try:
         with open(stdin, "rb") as fin, open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
             start = time.monotonic()
             proc = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, cwd=cwd, preexec_fn=preexec,
-                                    start_new_session=True, close_fds=True)
+                                    start_new_session=new_session, close_fds=True)
             try:
                 killed, status, usage = _wait(proc.pid, limits, start)
             finally:
                 _kill_group(proc.pid)
-                # Read the cage's counters before it goes away with its processes.
-                oom = cage.oom_killed() if cage else False
+                if cage:   # a process that called setsid() escaped the group kill, not the cage
+                    cage.kill_all()
+                # the OOM killer sends SIGKILL; only then is its counter worth a read
+                oom = bool(cage) and os.WIFSIGNALED(status) and cage.new_oom_kill()
                 charged = cage.peak_bytes() if cage else None
-                if cage:
-                    cage.kill_all_and_remove()
             wall = time.monotonic() - start
             proc.returncode = status  # Popen must not wait a second time
     finally:
-        shutil.rmtree(cwd, ignore_errors=True)
+        _empty(cwd)
     cpu = usage.ru_utime + usage.ru_stime
     # ru_maxrss keeps the high-water mark of the forked parent across exec, so it overstates small
     # programs by the size of this Python process; the cgroup's own charge does not.
@@ -96,6 +107,33 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
     return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size, "cgroup" if cage else "rlimit")
 
 
+_local = threading.local()
+
+
+def _workdir() -> str:
+    """This thread's private working directory, emptied after every run: removing and re-creating a
+    directory per run costs about as much as starting a small program."""
+    cwd = getattr(_local, "cwd", None)
+    if cwd is None or not os.path.isdir(cwd):
+        cwd = _local.cwd = tempfile.mkdtemp(prefix="ojpack-run-")
+        weakref.finalize(threading.current_thread(), shutil.rmtree, cwd, True)
+    return cwd
+
+
+def _empty(cwd: str) -> None:
+    with os.scandir(cwd) as entries:
+        leftovers = [e.path for e in entries]
+    for path in leftovers:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    os.chmod(cwd, 0o700)   # a run may have changed it
+
+
 def _classify(limits: RunLimits, killed: bool, cpu: float, peak: float, oom: bool, sig: int | None,
               code: int, size: int) -> Status:
     if killed or cpu > limits.cpu or sig == signal.SIGXCPU:
@@ -107,13 +145,53 @@ def _classify(limits: RunLimits, killed: bool, cpu: float, peak: float, oom: boo
     return "re" if code != 0 else "ok"
 
 
-def _child_setup(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool):
+def _rlimits(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -> tuple[int, int, int, int | None]:
+    """(cpu seconds, output bytes, stack bytes, address space bytes or None); -1 = unlimited."""
     mem = limits.memory_mib * MIB if limits.memory_mib else resource.RLIM_INFINITY
     out = limits.output_mib * MIB + 1 if limits.output_mib else resource.RLIM_INFINITY
     cpu = math.ceil(limits.cpu) + 1   # a backstop: the watcher below kills at the exact limit
-    tasks = cage.task_files() if cage else None
     cap_as = cage is None and address_space and limits.memory_mib is not None
-    as_bytes = 2 * mem + 64 * MIB if cap_as else resource.RLIM_INFINITY
+    return cpu, out, mem, (2 * mem + 64 * MIB if cap_as else None)
+
+
+def _limit_args(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -> list[str]:
+    cpu, out, mem, as_bytes = _rlimits(limits, cage, address_space)
+    tasks = cage.task_files() if cage else ("-", "-")
+    return [str(cpu), _num(out), _num(mem), _num(as_bytes), *tasks]
+
+
+def _num(value: int | None) -> str:
+    return "-" if value is None or value == resource.RLIM_INFINITY else str(value)
+
+
+@cache
+def launcher() -> str | None:
+    """The compiled exec helper (launch.c), built once per machine into the temp dir; None without gcc."""
+    source = resources.files("ojpack").joinpath("launch.c").read_bytes()
+    folder = Path(tempfile.gettempdir()) / f"ojpack-{os.getuid()}"
+    binary = folder / f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
+    if binary.is_file() and os.access(binary, os.X_OK):
+        return str(binary)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        src, out = Path(tmp, "launch.c"), Path(tmp, "launch")
+        src.write_bytes(source)
+        for static in (["-static"], []):   # static starts fastest; not every libc ships libc.a
+            try:
+                made = subprocess.run(["gcc", "-O2", *static, "-o", str(out), str(src)], capture_output=True)
+            except OSError:
+                return None
+            if made.returncode == 0:
+                os.replace(out, binary)
+                return str(binary)
+    return None
+
+
+def _child_setup(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool):
+    cpu, out, mem, as_limit = _rlimits(limits, cage, address_space)
+    tasks = cage.task_files() if cage else None
+    cap_as = as_limit is not None
+    as_bytes = as_limit or 0
 
     def setup() -> None:
         resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
@@ -135,10 +213,10 @@ def _wait(pid: int, limits: RunLimits, start: float) -> tuple[bool, int, resourc
     except (AttributeError, OSError):
         pidfd = None
     killed = False
+    used = 0.0   # nothing to read before the first wait: most runs end long before any limit
     try:
         while True:
             remaining_wall = start + limits.wall - time.monotonic()
-            used = _cpu_of(pid)
             if not killed and (remaining_wall <= 0 or used > limits.cpu):
                 _kill_group(pid)
                 killed = True
@@ -151,6 +229,7 @@ def _wait(pid: int, limits: RunLimits, start: float) -> tuple[bool, int, resourc
                 return killed, status, usage
             if pidfd is None:
                 time.sleep(min(delay, 0.01))
+            used = _cpu_of(pid)
     finally:
         if pidfd is not None:
             os.close(pidfd)
