@@ -85,3 +85,17 @@ def test_cli_json_html_and_exit_codes(toy, tmp_path):
     bad = CliRunner().invoke(app, ["check", "-p", str(toy)])
     assert bad.exit_code == 1
     assert "actually_right.py: overall verdict AC, expected WA" in bad.output
+
+
+def test_warm_check_reuses_runs_until_a_program_changes(toy):
+    package(toy)
+    first = check(load_problem(toy), proof=False)
+    spin = next(r for r in first.rows if r.solution.name == "time_limit_exceeded/spin.py")
+    again = check(load_problem(toy), proof=False)
+    assert [r.cells for r in again.rows] == [r.cells for r in first.rows]   # remembered, same numbers
+    # a changed program is run again: now it is right, and the check says so
+    (toy / "solutions" / "wrong_answer" / "cap20.py").write_text(SUM.format("a + b"))
+    changed = check(load_problem(toy), proof=False)
+    assert "wrong_answer/cap20.py: overall verdict AC, expected WA" in changed.problems
+    fresh = check(load_problem(toy), proof=False, fresh=True)
+    assert next(r for r in fresh.rows if r.solution.name == "time_limit_exceeded/spin.py").cells != spin.cells

@@ -154,3 +154,21 @@ def test_small_program_is_not_charged_for_the_parent_process(tmp_path):
     # ru_maxrss alone would report this Python process's own size for a tiny program
     res, _ = go(tmp_path, ["/bin/true"], cgroup=True)
     assert res.status == "ok" and res.memory_mib < 8
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_without_the_exec_helper_limits_still_hold(tmp_path, cgroup, monkeypatch):
+    # no C compiler: limits are set in a preexec_fn instead (slower, same behaviour)
+    monkeypatch.setattr("ojpack.runner.launcher", lambda: None)
+    hog = "chunks = []\nwhile True:\n    chunks.append(bytearray(1 << 20))\n"
+    assert go(tmp_path, py(tmp_path, hog), cgroup, memory_mib=64)[0].status == "mle"
+    assert go(tmp_path, py(tmp_path, "while True: pass"), cgroup, cpu=0.3)[0].status == "tle"
+    res, out = go(tmp_path, py(tmp_path, "import resource; print(resource.getrlimit(resource.RLIMIT_STACK)[0])"),
+                  cgroup, memory_mib=100)
+    assert res.status == "ok" and int(out) == 100 * MIB
+
+
+def test_the_exec_helper_is_built_and_used():
+    from ojpack.runner import launcher
+    helper = launcher()
+    assert helper is not None and os.access(helper, os.X_OK)

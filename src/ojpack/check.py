@@ -8,13 +8,14 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .build import ensure_built
 from .cache import cache_for
 from .checker import load_checker
 from .compile import CompileError, Program, prepare
-from .execute import Cell, Job, execute, limits_for
+from .execute import Cell, Job, Memo, execute, limits_for
 from .killset import smallest_killing_set
 from .problem import Problem
 from .proof import ProofResult, run_proof
@@ -100,7 +101,9 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
-          progress: Progress | None = None) -> CheckReport:
+          progress: Progress | None = None, fresh: bool = False) -> CheckReport:
+    """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
+    unchanged tests."""
     start = time.monotonic()
     tests = ensure_built(problem)
     solutions = discover(problem)
@@ -118,8 +121,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                 progress(stage, done[0], total)
         return f
 
+    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
     cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH), lim.time, checker,
-                    workers, tick("solutions", len(jobs)))
+                    workers, tick("solutions", len(jobs)), memo)
     ids = tuple(t.id for t in tests)
     rows = tuple(_row(s, programs[s.name], ids, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
@@ -133,12 +137,18 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         total = [0]
         proof_result = run_proof(problem, accepted, checker, cache_dir, workers,  # type: ignore[arg-type]
                                  on_done=lambda j, c: tick("proof", total[0])(j, c),
-                                 on_start=lambda n: total.__setitem__(0, n))
+                                 on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,
                        tuple(problems))
+
+
+def _checker_identity(problem: Problem, cache_dir: Path) -> str:
+    spec = problem.spec.checker
+    program = prepare(problem.path(spec.program), cache_dir).key if spec.program else ""
+    return f"{spec.model_dump_json()} {program}"
 
 
 def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None

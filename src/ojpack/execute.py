@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
 import tempfile
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from .cache import key, write_atomic
 from .checker import Checker
 from .compile import Program
 from .data import BuiltTest
@@ -42,7 +44,34 @@ def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: flo
     return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib)
 
 
-def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
+@dataclass(frozen=True)
+class Memo:
+    """Remembered cells: a run is a pure function of program, test, limits and checker (`salt`)."""
+    folder: Path
+    salt: str
+
+    def path(self, job: Job, limits: RunLimits, time_limit: float) -> Path | None:
+        t = job.test
+        if not (job.program.key and t.input_sha256 and t.answer_sha256):
+            return None
+        k = key(self.salt, job.program.key, *job.program.argv, t.input_sha256, t.answer_sha256,
+                repr(limits), repr(time_limit))
+        return self.folder / k[:2] / f"{k}.json"
+
+
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path,
+            memo: Memo | None = None) -> Cell:
+    remembered = memo.path(job, limits, time_limit) if memo else None
+    if remembered and remembered.is_file():
+        raw = json.loads(remembered.read_text())
+        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
+    cell = _run_one(job, limits, time_limit, checker, scratch)
+    if remembered:
+        write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
+    return cell
+
+
+def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
     work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
     try:
         out = work / "out"
@@ -65,14 +94,14 @@ def _how_it_ended(res: RunResult) -> str:
 
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
-            workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None
-            ) -> dict[tuple[str, str], Cell]:
+            workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
+            memo: Memo | None = None) -> dict[tuple[str, str], Cell]:
     """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""
     out: dict[tuple[str, str], Cell] = {}
     scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
 
     def one(job: Job) -> None:
-        cell = run_one(job, limits, time_limit, checker, scratch)
+        cell = run_one(job, limits, time_limit, checker, scratch, memo)
         out[(job.owner, job.test.id)] = cell
         if on_done:
             on_done(job, cell)

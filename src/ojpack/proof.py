@@ -84,13 +84,14 @@ def batches(problem: Problem, cache_dir: Path) -> tuple[list[BuiltTest], int, fl
 
 def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker: Checker, cache_dir: Path,
               workers: int | None = None, on_done: Callable[[Job, object], None] | None = None,
-              on_start: Callable[[int], None] | None = None) -> ProofResult:
+              on_start: Callable[[int], None] | None = None, fresh: bool = False) -> ProofResult:
     start = time.monotonic()
     tests, cases, search_seconds, digest = batches(problem, cache_dir)
     lim = problem.spec.limits
     checker_id = problem.spec.checker.model_dump_json()
     done_dir = cache_dir / "proof-passed"
-    todo = [(name, p) for name, p in programs if not (done_dir / key(digest, p.key, checker_id, str(lim))).exists()]
+    todo = [(name, p) for name, p in programs
+            if fresh or not (done_dir / key(digest, p.key, *p.argv, checker_id, str(lim))).exists()]
     if on_start:
         on_start(len(todo) * len(tests))
     jobs = [Job(name, program, t) for name, program in todo for t in tests]
@@ -107,5 +108,5 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
             failures.append(f"{name}: {len(bad) - 3} more failing proof batches")
         if not bad:
             done_dir.mkdir(parents=True, exist_ok=True)
-            (done_dir / key(digest, program.key, checker_id, str(lim))).touch()
+            (done_dir / key(digest, program.key, *program.argv, checker_id, str(lim))).touch()
     return ProofResult(cases, len(tests), search_seconds, time.monotonic() - start, used, tuple(failures))

@@ -29,6 +29,7 @@ def command(
                                                  dir_okay=False)] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     no_proof: Annotated[bool, typer.Option("--no-proof", help="Skip the exhaustive proof.")] = False,
+    fresh: Annotated[bool, typer.Option("--fresh", help="Run everything again; do not reuse remembered runs.")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
     problem = load_problem(problem_dir)
@@ -41,7 +42,7 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        report = check(problem, workers=jobs, proof=not no_proof, progress=progress)
+        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh)
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:
