@@ -3,6 +3,7 @@ names within each target's rules; zips equal their folders; failures leave the l
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import re
 import zipfile
@@ -13,7 +14,7 @@ import yaml
 
 from ojpack.errors import OjpackError
 from ojpack.export import TARGETS
-from ojpack.export.run import export, prepare, resolve_targets
+from ojpack.export.run import ensure_checked, export, prepare, resolve_targets
 from ojpack.export.write import publish
 from ojpack.package import Package, validator_args
 from ojpack.problem import load_problem
@@ -224,3 +225,42 @@ def test_target_names_are_checked() -> None:
     assert resolve_targets("uoj, cms") == ["uoj", "cms"]
     with pytest.raises(OjpackError, match="unknown target polygon"):
         resolve_targets("kattis,polygon")
+
+
+def test_cms_without_a_pdf_fails_naming_the_engine(exported, tmp_path: Path) -> None:
+    pkg, _, _ = exported
+    bare = dataclasses.replace(pkg, root=tmp_path)  # nothing rendered under this root
+    with pytest.raises(OjpackError, match=r"cms: needs the PDF statement .*Chromium"):
+        TARGETS["cms"].write(bare, tmp_path / "out")
+
+
+def test_domjudge_without_a_pdf_ships_the_html_and_says_so(exported, tmp_path: Path) -> None:
+    pkg, _, _ = exported
+    html = pkg.statement("en", "html")
+    (tmp_path / "build" / "statement").mkdir(parents=True)
+    (tmp_path / "build" / "statement" / "problem.en.html").write_bytes(html.read_bytes())
+    notes = TARGETS["domjudge"].write(dataclasses.replace(pkg, root=tmp_path), tmp_path / "out")
+    assert (tmp_path / "out" / "problem.html").read_bytes() == html.read_bytes()
+    assert not (tmp_path / "out" / "problem.pdf").exists() and any("problem.html" in n for n in notes)
+
+
+def test_limits_a_target_cannot_express_are_refused(exported, tmp_path: Path) -> None:
+    pkg, _, _ = exported
+    with pytest.raises(OjpackError, match="uoj: time_limit takes whole seconds; 1.5 s"):
+        TARGETS["uoj"].write(dataclasses.replace(pkg, time_limit=1.5), tmp_path / "uoj")
+    with pytest.raises(OjpackError, match="hydro: only a case-sensitive token checker"):
+        TARGETS["hydro"].write(dataclasses.replace(pkg, case_sensitive=False), tmp_path / "hydro")
+    icpc = TARGETS["icpc2025"]
+    icpc.write(dataclasses.replace(pkg, time_limit=1.5), tmp_path / "icpc")
+    meta = yaml.safe_load((tmp_path / "icpc" / pkg.short_name / "problem.yaml").read_text())
+    assert meta["limits"]["time_limit"] == 1.5 and meta["limits"]["time_resolution"] == 0.1
+
+
+def test_export_refuses_a_package_whose_check_fails(toy: Path) -> None:
+    problem = load_problem(toy)
+    assert ensure_checked(problem) is True      # ran the check, and it passed
+    assert ensure_checked(problem) is False     # the passing result is reused
+    wrong = toy / "solutions" / "accepted" / "off_by_one.py"
+    wrong.write_text("a, b = map(int, input().split())\nprint(a + b + 1)\n")
+    with pytest.raises(OjpackError, match=r"not exporting: `ojpack check` fails: .*off_by_one"):
+        ensure_checked(load_problem(toy))

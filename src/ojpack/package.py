@@ -58,6 +58,7 @@ class Package:
     case_sensitive: bool
     checker_program: Path | None
     validator: Path
+    answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
     model_solution: Path
     sample: Group
     subtasks: tuple[Group, ...]
@@ -125,6 +126,14 @@ def from_solutions(found: list[solutions_module.Solution]) -> tuple[Solution, ..
                           entry_name(s.path)) for s in found)
 
 
+def _existing(problem: Problem, rel: str | None, key: str) -> Path | None:
+    if rel is None:
+        return None
+    if not problem.path(rel).is_file():
+        raise OjpackError(f"problem.yaml: '{key}': file {rel} does not exist")
+    return problem.path(rel)
+
+
 def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solution, ...] | None = None) -> Package:
     """Assemble the view from the loaded problem and its built tests (list order = judging order)."""
     spec = problem.spec
@@ -148,6 +157,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
         checker_program=problem.path(spec.checker.program) if spec.checker.program else None,
         validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
+        answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),
         subtasks=tuple(subtasks),
         solutions=from_solutions(solutions_module.discover(problem)) if solutions is None else solutions,

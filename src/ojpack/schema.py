@@ -136,6 +136,8 @@ class ProblemSpec(Strict):
     subtasks: list[Subtask] = Field(min_length=1)
     checker: Checker = Checker()
     validator: str
+    # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
+    answer_validator: str | None = None
     model_solution: str
     coverage: Coverage = Coverage()
     tests: dict[str, list[TestLine]]

@@ -61,6 +61,8 @@ def write(pkg: Package, out: Path) -> list[str]:
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
     copy(pkg.cpp_validator("icpc2025"), root / "input_validators" / "validate" / "validate.cpp")
+    if pkg.answer_validator:
+        copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:
         copy(pkg.checker_program, root / "output_validator" / pkg.checker_program.name)
 
