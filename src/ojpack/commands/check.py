@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
+from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
@@ -62,17 +63,23 @@ def _show(report: CheckReport) -> None:
     groups = list(dict.fromkeys(t.split("/", 1)[0] for t in report.tests if not t.startswith("sample/")))
     matrix = Table(title="invocations (verdict, CPU s)", title_justify="left", padding=(0, 0), show_lines=False)
     matrix.add_column("solution", no_wrap=True)
-    matrix.add_column("want", no_wrap=True)
+    matrix.add_column("want", no_wrap=True, min_width=4)
     for t in report.tests:
         matrix.add_column(_short(t, groups), justify="center", no_wrap=True, min_width=4)
-    matrix.add_column("got", no_wrap=True)
+    matrix.add_column("got", no_wrap=True, min_width=6)
     for r in report.rows:
         cells = [Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE",
                       style=STYLE[c.verdict]) for c in r.cells]
         got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
         matrix.add_row(r.solution.name, r.solution.expected_text, *cells, got)
-    width = 30 + 10 + 5 * len(report.tests) + 8
-    out.print(matrix, width=max(width, out.width))
+    # Wide enough for every column whatever the terminal says (CI logs report 80 columns).
+    name_width = max((len(r.solution.name) for r in report.rows), default=8)
+    want_width = max((len(r.solution.expected_text) for r in report.rows), default=4)
+    width = name_width + want_width + 6 * len(report.tests) + 12
+    # Console.print caps `width` at the console's own, so the matrix gets a console of its own.
+    wide = Console(file=out.file, width=max(width, out.width), highlight=False,
+                   force_terminal=True if out.is_terminal else None, no_color=out.no_color)
+    wide.print(matrix, crop=False)
     out.print("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim")
 
     kills = Table(title="what kills each wrong solution", title_justify="left")
