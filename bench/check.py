@@ -1,0 +1,57 @@
+"""`ojpack build` + `ojpack check` on a private copy of the package: cold (no caches at all), fresh
+(binaries, data and proof batches cached, every run repeated: `check --fresh`) and warm (nothing changed).
+
+    .venv/bin/python bench/check.py [PROBLEM_DIR]
+
+Prints wall times and ratios measured in this one run."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "proof"]
+OJPACK = str(Path(sys.executable).with_name("ojpack"))
+
+
+def timed(*argv: str) -> float:
+    start = time.perf_counter()
+    proc = subprocess.run([OJPACK, *argv], capture_output=True, text=True)
+    if proc.returncode != 0:
+        sys.exit(f"ojpack {' '.join(argv)} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("problem", nargs="?", default=".", type=Path)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="ojpack-bench-") as tmp:
+        root = Path(tmp) / "pkg"
+        root.mkdir()
+        for part in PARTS:
+            src = args.problem / part
+            if src.is_dir():
+                shutil.copytree(src, root / part, ignore=shutil.ignore_patterns("__pycache__"))
+            elif src.exists():
+                shutil.copy2(src, root / part)
+        p = ["-p", str(root)]
+        cold_build = timed("build", *p)
+        cold_check = timed("check", *p)
+        fresh_check = timed("check", "--fresh", *p)
+        warm_build = timed("build", *p)
+        warm_check = timed("check", *p)
+    cold, warm = cold_build + cold_check, warm_build + warm_check
+    print(f"cold : build {cold_build:6.1f} s + check {cold_check:6.1f} s = {cold:6.1f} s")
+    print(f"fresh: check --fresh (binaries, data, proof batches cached; all runs repeated) {fresh_check:6.1f} s")
+    print(f"warm : build {warm_build:6.1f} s + check {warm_check:6.1f} s = {warm:6.1f} s")
+    print(f"cold / warm = {cold / warm:.0f}x; cold check / fresh check = {cold_check / fresh_check:.1f}x")
+
+
+if __name__ == "__main__":
+    main()
