@@ -70,7 +70,7 @@ def main() -> None:
     n = plain_search(option(args, "--piles", 8), option(args, "--stones", 15), problem.spec.bounds["a"].min
                      if "a" in problem.spec.bounds else 1)
     plain = time.perf_counter() - start
-    print(f"package proof generator ({problem.spec.proof.generator}, compile + search + batch files): "
+    print(f"package proof generator ({problem.spec.proof.generator}, search + writing the batch files): "
           f"{cases:,} positions in {ours:.2f} s = {cases / ours:,.0f} positions/s")
     print(f"plain memoised Python search: {n:,} positions in {plain:.2f} s = {n / plain:,.0f} positions/s")
     print(f"speed-up: {(cases / ours) / (n / plain):.1f}x")
