@@ -90,3 +90,10 @@ def test_data_that_misses_a_subtask_is_refused(real) -> None:
     stray = dataclasses.replace(tests[-1], group="bonus")
     with pytest.raises(OjpackError, match="groups not in problem.yaml: bonus"):
         make_package(problem, [*tests, stray])
+
+
+def test_judges_get_the_cpp_port_when_there_is_one(real, tmp_path: Path) -> None:
+    _, _, pkg = real
+    assert pkg.judge_validator == pkg.validator.with_suffix(".cpp")
+    (tmp_path / "validate.py").write_text("")
+    assert dataclasses.replace(pkg, validator=tmp_path / "validate.py").judge_validator == tmp_path / "validate.py"

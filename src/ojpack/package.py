@@ -98,6 +98,12 @@ class Package:
             raise OjpackError(f"{target}: needs a C++ port of the validator at {path.relative_to(self.root)}")
         return path
 
+    @property
+    def judge_validator(self) -> Path:
+        """The C++ port when there is one (runs anywhere, fast), else the validator itself."""
+        port = self.validator.with_suffix(".cpp")
+        return port if port.is_file() else self.validator
+
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
         path = self.statement(lang, ext)
         if path is None:

@@ -37,11 +37,11 @@ def command(
         def step(msg: str) -> None:
             if status:
                 status.update(msg + "…")
-        pkg, no_pdf = prepare(problem, targets, step, checked=not no_check)
+        pkg, warning = prepare(problem, targets, step, checked=not no_check)
         results = export(pkg, targets, step)
 
     if as_json:
-        print(json.dumps({"no_pdf": no_pdf, "targets": [
+        print(json.dumps({"warning": warning or None, "targets": [
             {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
              "files": r.files, "notes": list(r.notes), "error": r.error or None} for r in results]},
             ensure_ascii=False, indent=2))
@@ -53,8 +53,8 @@ def command(
             where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
             table.add_row(r.target, where, str(r.files), r.error or "; ".join(r.notes))
         out.print(table)
-        if no_pdf:
-            err.print(f"[yellow]warning:[/] no PDF statement: {no_pdf}")
+        if warning:
+            err.print(f"[yellow]warning:[/] {warning}")
     failed = [r for r in results if r.error]
     if failed:
         raise OjpackError(f"{len(failed)} of {len(results)} exports failed: "

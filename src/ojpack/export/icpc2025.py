@@ -60,7 +60,7 @@ def write(pkg: Package, out: Path) -> list[str]:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
-    copy(pkg.cpp_validator("icpc2025"), root / "input_validators" / "validate" / "validate.cpp")
+    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:

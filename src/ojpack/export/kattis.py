@@ -61,8 +61,8 @@ def write(pkg: Package, out: Path) -> list[str]:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
-    # The C++ port: Kattis would run a Python validator under PyPy, a compiled one runs anywhere.
-    copy(pkg.cpp_validator("kattis"), root / "input_validators" / "validate" / "validate.cpp")
+    # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
+    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.checker_program:
         copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
 

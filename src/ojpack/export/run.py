@@ -69,7 +69,8 @@ def prepare(problem: Problem, targets: list[str], step: Callable[[str], None] = 
             checked: bool = True) -> tuple[Package, str]:
     """Build the data if missing or stale, check it (unless told not to) and render the statements.
 
-    Returns the package and, when no PDF could be made, why (targets decide if they can do without).
+    Returns the package and a warning when some statement could not be made (each target decides
+    whether it can do without).
     """
     step("building data (if stale)")
     tests = ensure_built(problem)
@@ -82,8 +83,12 @@ def prepare(problem: Problem, targets: list[str], step: Callable[[str], None] = 
         formats.append("pdf")
     step("rendering statements")
     samples = samples_from_files([(t.name, t.input, t.answer) for t in tests if t.group == "sample"])
-    render(problem, samples, languages(problem), formats, browser, why)
-    return make_package(problem, tests), (why if browser is None and "pdf" in formats else "")
+    try:
+        render(problem, samples, languages(problem), formats, browser, why)
+    except OjpackError as e:
+        # Targets that need no statement (luogu, qduoj, uoj) still export; the others name the gap.
+        return make_package(problem, tests), f"statements not rendered: {e}"
+    return make_package(problem, tests), (f"no PDF statement: {why}" if browser is None and "pdf" in formats else "")
 
 
 def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambda s: None,
