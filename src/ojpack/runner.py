@@ -7,7 +7,6 @@ Every process the run started is killed before `run` returns."""
 
 from __future__ import annotations
 
-import hashlib
 import math
 import os
 import resource
@@ -20,12 +19,11 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 from . import cgroups
+from .launch import launcher
 
 Status = Literal["ok", "tle", "mle", "ole", "re"]
 MIB = 1024 * 1024
@@ -162,29 +160,6 @@ def _limit_args(limits: RunLimits, cage: cgroups.Cage | None, address_space: boo
 
 def _num(value: int | None) -> str:
     return "-" if value is None or value == resource.RLIM_INFINITY else str(value)
-
-
-@cache
-def launcher() -> str | None:
-    """The compiled exec helper (launch.c), built once per machine into the temp dir; None without gcc."""
-    source = resources.files("ojpack").joinpath("launch.c").read_bytes()
-    folder = Path(tempfile.gettempdir()) / f"ojpack-{os.getuid()}"
-    binary = folder / f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
-    if binary.is_file() and os.access(binary, os.X_OK):
-        return str(binary)
-    folder.mkdir(mode=0o700, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        src, out = Path(tmp, "launch.c"), Path(tmp, "launch")
-        src.write_bytes(source)
-        for static in (["-static"], []):   # static starts fastest; not every libc ships libc.a
-            try:
-                made = subprocess.run(["gcc", "-O2", *static, "-o", str(out), str(src)], capture_output=True)
-            except OSError:
-                return None
-            if made.returncode == 0:
-                os.replace(out, binary)
-                return str(binary)
-    return None
 
 
 def _child_setup(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool):
