@@ -74,3 +74,19 @@ def test_cli_json_shape_and_exit_code_zero_for_a_wrong_submission(toy):
     assert set(data["tests"][0]) >= {"name", "verdict", "time", "memory"}
     assert data["subtasks"] == [{"group": "small", "score": 30, "max": 30, "verdict": "AC"},
                                 {"group": "big", "score": 0, "max": 70, "verdict": "WA"}]
+
+
+def test_custom_checker_from_problem_yaml_decides(toy):
+    # accepts any answer within 1 of the right sum, Kattis-style
+    (toy / "checker.py").write_text(
+        "import sys\nwant = int(open(sys.argv[2]).read())\n"
+        "got = sys.stdin.read().split()\n"
+        "ok = len(got) == 1 and got[0].lstrip('-').isdigit() and abs(int(got[0]) - want) <= 1\n"
+        "if not ok:\n    open(sys.argv[3] + 'judgemessage.txt', 'w').write(f'{got[:1]} is not {want} +- 1')\n"
+        "sys.exit(42 if ok else 43)\n")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "checker: {type: custom, program: checker.py}\n")
+    near = judge(load_problem(toy), submit(toy, "near.py", "a, b = map(int, input().split())\nprint(a + b + 1)\n"))
+    assert near.verdict is Verdict.AC
+    far = judge(load_problem(toy), submit(toy, "far.py", "a, b = map(int, input().split())\nprint(a + b + 2)\n"))
+    assert far.verdict is Verdict.WA and "is not" in far.cells[0].message
