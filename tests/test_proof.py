@@ -53,3 +53,18 @@ def test_bounds_expand_in_proof_args_and_a_broken_generator_is_named(toy):
     (toy / "proof" / "pairs.py").write_text("raise SystemExit('no batches today')\n")
     with pytest.raises(OjpackError, match="proof generator proof/pairs.py failed.*no batches today"):
         check(load_problem(toy))
+
+
+OUT_OF_BOUNDS = """
+    import os, sys
+    out = sys.argv[-1]
+    for n, (a, b) in enumerate([(1, 2), (1, 101)], start=1):   # x.max is 100
+        open(os.path.join(out, f"{n}.in"), "w").write(f"{a} {b}\\n")
+        open(os.path.join(out, f"{n}.ans"), "w").write(f"{a + b}\\n")
+"""
+
+
+def test_batches_outside_the_bounds_are_rejected_by_the_validator(toy):
+    with_proof(toy, generator=OUT_OF_BOUNDS)
+    with pytest.raises(OjpackError, match=r"wrote an invalid batch \d+\.in: .*expected x in \[1, 100\]"):
+        check(load_problem(toy))

@@ -15,11 +15,12 @@ import shutil
 import subprocess
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cache import key
+from .cache import cache_for, key
 from .checker import Checker
 from .compile import Program, prepare
 from .data import BuiltTest
@@ -27,6 +28,7 @@ from .errors import OjpackError
 from .execute import Job, execute, limits_for
 from .plan import expand
 from .problem import Problem
+from .validate import load_validator, validate_file
 from .verdicts import Verdict
 
 
@@ -67,6 +69,7 @@ def batches(problem: Problem, cache_dir: Path) -> tuple[list[BuiltTest], int, fl
             cases = int(json.loads(proc.stdout.decode() or "{}").get("cases", 0))
         except (ValueError, AttributeError):
             cases = 0
+        _validate_all(problem, sorted(work.glob("*.in")))
         (work / "cases.json").write_text(json.dumps({"cases": cases}))
         shutil.rmtree(folder, ignore_errors=True)
         work.rename(folder)
@@ -80,6 +83,18 @@ def batches(problem: Problem, cache_dir: Path) -> tuple[list[BuiltTest], int, fl
     if not tests:
         raise OjpackError(f"proof generator {spec.generator} wrote no batch files")
     return tests, cases or len(tests), seconds, digest
+
+
+def _validate_all(problem: Problem, inputs: list[Path]) -> None:
+    """A proof on inputs outside the problem's bounds proves nothing: every batch goes through the
+    package's own validator (once, when the batches are made)."""
+    validator = load_validator(problem, cache_for(problem.root))
+    bounds = problem.bounds_for("sample")
+    with ThreadPoolExecutor() as pool:
+        for path, verdict in zip(inputs, pool.map(lambda p: validate_file(validator, p, bounds), inputs)):
+            if not verdict.valid:
+                raise OjpackError(f"proof generator {problem.spec.proof.generator if problem.spec.proof else ''} "
+                                  f"wrote an invalid batch {path.name}: {verdict.message}")
 
 
 def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker: Checker, cache_dir: Path,
