@@ -44,7 +44,9 @@ def resolve_targets(spec: str) -> list[str]:
 def check_key(problem: Problem) -> str:
     """Everything a check result depends on: the data's sources, the solutions and the toolkit itself."""
     toolkit = Path(check_module.__file__).parent
-    return key("export-check", fingerprint(problem), tree_digest(problem.path("solutions")), tree_digest(toolkit))
+    checker = problem.spec.checker.program
+    parts = [problem.path("solutions"), toolkit, *([problem.path(checker)] if checker else [])]
+    return key("export-check", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
 def ensure_checked(problem: Problem, step: Callable[[str], None] = lambda s: None) -> bool:
