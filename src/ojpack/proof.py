@@ -71,8 +71,10 @@ def batches(problem: Problem, cache_dir: Path) -> tuple[list[BuiltTest], int, fl
             cases = 0
         _validate_all(problem, sorted(work.glob("*.in")))
         (work / "cases.json").write_text(json.dumps({"cases": cases}))
-        shutil.rmtree(folder, ignore_errors=True)
-        work.rename(folder)
+        try:
+            work.rename(folder)
+        except OSError:   # another process made the same batches first; theirs are identical
+            shutil.rmtree(work, ignore_errors=True)
     cases = json.loads((folder / "cases.json").read_text())["cases"]
     tests = []
     for i, inp in enumerate(sorted(folder.glob("*.in")), start=1):
