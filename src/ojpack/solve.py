@@ -31,7 +31,8 @@ def solve(problem: Problem, model: tuple[Program, str], data: bytes, test_id: st
     with tempfile.TemporaryDirectory(prefix="ojpack-solve-") as tmp:
         inp, out, err = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
         inp.write_bytes(data)
-        res = run(program.argv, inp, out, model_limits(problem), stderr=err)
+        res = run(program.argv, inp, out, model_limits(problem), stderr=err,
+                  address_space=program.language.address_space)
         if res.status != "ok":
             tail = err.read_bytes()[-1500:].decode(errors="replace").strip()
             raise BuildError(f"{test_id}: model solution {problem.spec.model_solution} failed "
