@@ -66,3 +66,13 @@ def test_unknown_extension_and_missing_file_are_clear_errors(tmp_path):
         prepare(tmp_path / "nope.cpp", tmp_path / "cache")
     with pytest.raises(OjpackError, match="unknown language"):
         prepare(tmp_path / "x.rb", tmp_path / "cache", lang="ruby")
+
+
+def test_java_in_a_package_runs_by_its_full_class_name(tmp_path):
+    src = tmp_path / "x.java"
+    src.write_text("package contest.round1;\n// class NotThis\n"
+                   "public class Main { public static void main(String[] a) { System.out.println(7); } }\n")
+    p = prepare(src, tmp_path / "cache")
+    assert p.argv[-1] == "contest.round1.Main"
+    res, out = _run(p, tmp_path)
+    assert res.status == "ok" and out.strip() == b"7"

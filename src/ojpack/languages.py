@@ -72,7 +72,9 @@ def main_name(source: Path, language: Language, text: str | None = None) -> str:
     text = text if text is not None else source.read_text(encoding="utf-8", errors="replace")
     text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
     found = _JAVA_MAIN.search(text) or _JAVA_PUBLIC.search(text)
-    return found.group(1) if found else source.stem
+    package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
+    name = found.group(1) if found else source.stem
+    return f"{package.group(1)}.{name}" if package else name
 
 
 def fill(template: tuple[str, ...], **values: str) -> list[str]:
