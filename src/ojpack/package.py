@@ -16,8 +16,7 @@ from .errors import OjpackError
 from .languages import detect, main_name
 from .plan import make_plan
 from .problem import Problem
-
-STATEMENT_DIR = "build/statement"
+from .render import OUT_DIR as STATEMENT_DIR
 
 
 @dataclass(frozen=True)
