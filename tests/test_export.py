@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import re
+import subprocess
+import sys
 import zipfile
 from pathlib import Path
 
@@ -264,3 +267,17 @@ def test_export_refuses_a_package_whose_check_fails(toy: Path) -> None:
     wrong.write_text("a, b = map(int, input().split())\nprint(a + b + 1)\n")
     with pytest.raises(OjpackError, match=r"not exporting: `ojpack check` fails: .*off_by_one"):
         ensure_checked(load_problem(toy))
+
+
+def test_command_exports_what_it_can_and_fails_naming_the_rest(toy: Path) -> None:
+    cli = [sys.executable, "-m", "ojpack.cli", "export", "-p", str(toy)]
+    done = subprocess.run([*cli, "--to", "luogu,qduoj", "--json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert [t["target"] for t in report["targets"]] == ["luogu", "qduoj"]
+    assert "statements not rendered" in report["warning"]  # the toy has no statement templates
+    assert (toy / "build" / "export" / "luogu.zip").is_file() and (toy / "build" / "export" / "qduoj" / "1.in").is_file()
+    failed = subprocess.run([*cli, "--to", "kattis"], capture_output=True, text=True)
+    assert failed.returncode == 1 and "Traceback" not in failed.stderr
+    assert "kattis: needs the statement build/statement/problem." in " ".join(failed.stderr.split())
+    assert not (toy / "build" / "export" / "kattis").exists()
