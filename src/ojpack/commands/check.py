@@ -83,13 +83,15 @@ def _show(report: CheckReport) -> None:
     out.print("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim")
 
     kills = Table(title="what kills each wrong solution", title_justify="left")
-    for col in ("solution", "got", "killed by"):
-        kills.add_column(col)
+    kills.add_column("solution", no_wrap=True)
+    kills.add_column("got", no_wrap=True)
+    kills.add_column("killed by")
     for r in report.rows:
         if not r.solution.must_pass:
             k = r.kills
-            kills.add_row(r.solution.name, str(r.verdict),
-                          f"{len(k)} tests: " + ", ".join(_short(t, groups) for t in k) if k else "[red]nothing")
+            listed = f"all {len(k)} tests" if len(k) == len(report.tests) else \
+                f"{len(k)} tests: " + ", ".join(_short(t, groups) for t in k)
+            kills.add_row(r.solution.name, str(r.verdict), listed if k else "[red]nothing")
     out.print(kills)
     kind = "exact" if report.killing_set_exact else "greedy"
     out.print(f"smallest set of tests that kills every wrong solution ({kind}): "
