@@ -76,3 +76,17 @@ def test_java_in_a_package_runs_by_its_full_class_name(tmp_path):
     assert p.argv[-1] == "contest.round1.Main"
     res, out = _run(p, tmp_path)
     assert res.status == "ok" and out.strip() == b"7"
+
+
+def test_deep_recursion_may_use_the_stack_up_to_the_memory_limit(tmp_path):
+    # ~80 MiB of stack frames: far past the usual 8 MiB default, inside a 128 MiB limit
+    src = tmp_path / "deep.cpp"
+    src.write_text("#include <cstdio>\n"
+                   "int down(int k) { volatile char frame[800]; frame[k % 800] = (char)k;"
+                   " return k == 0 ? 0 : down(k - 1) + frame[k % 800] % 2; }\n"
+                   "int main() { printf(\"%d\\n\", down(100000)); }\n")
+    p = prepare(src, tmp_path / "cache")
+    (tmp_path / "in").write_bytes(b"")
+    res = run(p.argv, tmp_path / "in", tmp_path / "out", RunLimits(cpu=5, wall=20, memory_mib=128, output_mib=1))
+    assert res.status == "ok" and (tmp_path / "out").read_text().strip().lstrip("-").isdigit()
+    assert res.memory_mib > 60
