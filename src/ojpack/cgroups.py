@@ -113,6 +113,11 @@ class Cage:
         for attempt in range(400):
             procs = _procs(self.pids)   # the same processes as the memory cage: one read is enough
             if not procs:
+                if _count(self.pids / "pids.current") > 0:
+                    # Killed orphans stay charged until init reaps them; a run in this cage now could
+                    # be refused threads, so this thread moves to a fresh cage (this one goes at exit).
+                    if getattr(_local, "cage", None) is self:
+                        _local.cage = None
                 return
             for pid in procs:
                 try:
@@ -177,6 +182,13 @@ def _procs(d: Path) -> set[int]:
         return {int(x) for x in (d / "cgroup.procs").read_text().split()}
     except OSError:
         return set()
+
+
+def _count(f: Path) -> int:
+    try:
+        return int(f.read_text())
+    except (OSError, ValueError):
+        return 0
 
 
 def _rmdir(d: Path) -> bool:

@@ -1,10 +1,11 @@
 /* ojpack's exec helper: applies a run's limits to itself and becomes the program.
  *
- *   launch CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...
+ *   launch DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...
  *
- * CPU is whole seconds (soft; hard = soft + 1), FSIZE/STACK/AS are bytes, "-" leaves a limit or a
- * cgroup tasks file alone. Spawning this from Python needs no preexec_fn, so Python can use vfork:
- * that is most of the difference to a bare spawn. Exit 120 + errno-ish reasons on setup failure. */
+ * DIR becomes the working directory; CPU is whole seconds (soft; hard = soft + 1), FSIZE/STACK/AS are bytes, "-" leaves a limit or a
+ * cgroup tasks file alone. Spawning this from Python needs no preexec_fn, so Python can use
+ * posix_spawn (vfork): that is most of the difference to a bare spawn. Exits 120-122 when setting up
+ * fails, 127 when the program cannot be run. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -31,20 +32,21 @@ static void join(const char *tasks) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 9 || strcmp(argv[7], "--") != 0) {
-        fprintf(stderr, "usage: launch CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...\n");
+    if (argc < 10 || strcmp(argv[8], "--") != 0) {
+        fprintf(stderr, "usage: launch DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...\n");
         return 122;
     }
     setsid();
-    limit(RLIMIT_CPU, argv[1], 1);
-    limit(RLIMIT_FSIZE, argv[2], 0);
-    limit(RLIMIT_STACK, argv[3], 0);
-    limit(RLIMIT_AS, argv[4], 0);
+    if (chdir(argv[1]) != 0) { perror("launch: chdir"); _exit(122); }
+    limit(RLIMIT_CPU, argv[2], 1);
+    limit(RLIMIT_FSIZE, argv[3], 0);
+    limit(RLIMIT_STACK, argv[4], 0);
+    limit(RLIMIT_AS, argv[5], 0);
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
-    join(argv[5]);
     join(argv[6]);
-    execvp(argv[8], argv + 8);
-    fprintf(stderr, "launch: cannot run %s: %s\n", argv[8], strerror(errno));
+    join(argv[7]);
+    execvp(argv[9], argv + 9);
+    fprintf(stderr, "launch: cannot run %s: %s\n", argv[9], strerror(errno));
     return 127;
 }

@@ -68,28 +68,22 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
     if cage:
         cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
     helper = launcher()
-    if helper:   # exec through the helper: no preexec_fn, so Python may vfork (much cheaper)
-        argv = [helper, *_limit_args(limits, cage, address_space), "--", *argv]
-        preexec, new_session = None, False
-    else:
-        preexec, new_session = _child_setup(limits, cage, address_space), True
     cwd = _workdir()
     try:
         with open(stdin, "rb") as fin, open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
             start = time.monotonic()
-            proc = subprocess.Popen(argv, stdin=fin, stdout=fout, stderr=ferr, cwd=cwd, preexec_fn=preexec,
-                                    start_new_session=new_session, close_fds=True)
+            pid = _spawn(helper, argv, cwd, (fin.fileno(), fout.fileno(), ferr.fileno()), limits, cage, address_space)
+            status = 0   # stays 0 only if the wait itself was interrupted
             try:
-                killed, status, usage = _wait(proc.pid, limits, start)
+                killed, status, usage = _wait(pid, limits, start)
             finally:
-                _kill_group(proc.pid)
+                _kill_group(pid)
                 if cage:   # a process that called setsid() escaped the group kill, not the cage
                     cage.kill_all()
                 # the OOM killer sends SIGKILL; only then is its counter worth a read
                 oom = bool(cage) and os.WIFSIGNALED(status) and cage.new_oom_kill()
                 charged = cage.peak_bytes() if cage else None
             wall = time.monotonic() - start
-            proc.returncode = status  # Popen must not wait a second time
     finally:
         _empty(cwd)
     cpu = usage.ru_utime + usage.ru_stime
@@ -103,6 +97,19 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
     size = stdout.stat().st_size
     verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
     return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size, "cgroup" if cage else "rlimit")
+
+
+def _spawn(helper: str | None, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
+           limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -> int:
+    """Start the program in its own session with its limits; returns its pid (the caller reaps it)."""
+    if helper:   # the helper sets the limits, so a plain posix_spawn (vfork) will do: the cheap path
+        args = [helper, cwd, *_limit_args(limits, cage, address_space), "--", *argv]
+        actions = [(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(fds)]
+        return os.posix_spawn(helper, args, os.environ, file_actions=actions)
+    proc = subprocess.Popen(argv, stdin=fds[0], stdout=fds[1], stderr=fds[2], cwd=cwd, close_fds=True,
+                            preexec_fn=_child_setup(limits, cage, address_space), start_new_session=True)
+    proc.returncode = 0   # we reap it ourselves with wait4; Popen must not try again
+    return proc.pid
 
 
 _local = threading.local()
