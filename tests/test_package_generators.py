@@ -6,16 +6,16 @@ solutions are checked through real programs.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
 from functools import cache
 from itertools import product
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from conftest import load_source as load
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,13 +30,6 @@ RANDOM_FAMILIES = ["uniform", "ones", "one-rich", "xor-zero", "xor-one", "tiny",
 FAMILIES = ["minimal", "maximal", *RANDOM_FAMILIES]
 
 
-def load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
 
 
 sys.path.insert(0, str(GEN_DIR))  # games.py imports its helper gamelib as a sibling, as when run

@@ -6,15 +6,14 @@ to pin down its command-line contract (exit codes, stderr, --features JSON).
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+
+from conftest import load_source as load
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,13 +28,6 @@ GLOBAL_ARGS = [f"{k}={b['min']}..{b['max']}" for k, b in GLOBAL.items()]
 MESSAGE = re.compile(r"^line [1-9][0-9]*, column [1-9][0-9]*: expected .+, found .+$")
 
 
-def load(path: Path, name: str) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is made
-    spec.loader.exec_module(module)
-    return module
 
 
 V = load(VALIDATOR, "johns_validator")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from browsers import require_chromium
-from conftest import PACKAGE_PARTS, REPO, edit_yaml
+from conftest import copy_package, edit_yaml
 from ojpack.problem import load_problem
 from ojpack.render import render
 from ojpack.render_pdf import pdf_text
@@ -32,14 +32,7 @@ def ojpack(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One copy of the package whose data is built once for the whole module (render needs the samples)."""
-    root = tmp_path_factory.mktemp("render") / "pkg"
-    root.mkdir()
-    for part in PACKAGE_PARTS:
-        src = REPO / part
-        if src.is_dir():
-            shutil.copytree(src, root / part, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.exists():
-            shutil.copy2(src, root / part)
+    root = copy_package(tmp_path_factory.mktemp("render") / "pkg")
     r = ojpack("build", "-p", str(root))
     assert r.returncode == 0, r.stdout + r.stderr
     return root
