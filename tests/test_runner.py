@@ -172,3 +172,12 @@ def test_the_exec_helper_is_built_and_used():
     from ojpack.runner import launcher
     helper = launcher()
     assert helper is not None and os.access(helper, os.X_OK)
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_peak_memory_is_the_programs_own_not_this_big_process(tmp_path, cgroup):
+    # a program exec'd straight from a forked Python inherits its high-water mark; ours must not
+    ballast = bytearray(200 << 20)
+    res, _ = go(tmp_path, ["/bin/true"], cgroup)
+    assert res.status == "ok" and res.memory_mib < 16
+    del ballast

@@ -1,17 +1,24 @@
-/* ojpack's exec helper: applies a run's limits to itself and becomes the program.
+/* ojpack's exec helper: starts one program under a run's limits and reports what it used.
  *
- *   launch DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...
+ *   launch MODE DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...
  *
- * DIR becomes the working directory; CPU is whole seconds (soft; hard = soft + 1), FSIZE/STACK/AS are bytes, "-" leaves a limit or a
- * cgroup tasks file alone. Spawning this from Python needs no preexec_fn, so Python can use
- * posix_spawn (vfork): that is most of the difference to a bare spawn. Exits 120-122 when setting up
- * fails, 127 when the program cannot be run. */
+ * The program starts a session, changes to DIR, gets the limits (CPU whole seconds, soft;
+ * FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2 ("-": none)
+ * and is exec'd. MODE "exec": this process becomes the program. MODE "fork": the program is forked
+ * from this tiny process; the helper writes "PID\n" to fd 3 at once (the caller kills that group on a
+ * timeout), waits, and writes "STATUS UTIME_US STIME_US MAXRSS_KB\n" -- so ru_maxrss measures the
+ * program alone, where a program exec'd straight from Python inherits Python's own high-water mark
+ * (without a memory cgroup that would be the only peak there is).
+ *
+ * Why a helper at all: Python can start it with posix_spawn (vfork) instead of fork + preexec_fn. */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 static void limit(int what, const char *value, rlim_t extra) {
@@ -31,22 +38,42 @@ static void join(const char *tasks) {
     close(fd);
 }
 
-int main(int argc, char **argv) {
-    if (argc < 10 || strcmp(argv[8], "--") != 0) {
-        fprintf(stderr, "usage: launch DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...\n");
-        return 122;
-    }
+static void become(char **argv) {
     setsid();
-    if (chdir(argv[1]) != 0) { perror("launch: chdir"); _exit(122); }
-    limit(RLIMIT_CPU, argv[2], 1);
-    limit(RLIMIT_FSIZE, argv[3], 0);
-    limit(RLIMIT_STACK, argv[4], 0);
-    limit(RLIMIT_AS, argv[5], 0);
+    if (chdir(argv[0]) != 0) { perror("launch: chdir"); _exit(122); }
+    limit(RLIMIT_CPU, argv[1], 1);
+    limit(RLIMIT_FSIZE, argv[2], 0);
+    limit(RLIMIT_STACK, argv[3], 0);
+    limit(RLIMIT_AS, argv[4], 0);
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
+    join(argv[5]);
     join(argv[6]);
-    join(argv[7]);
-    execvp(argv[9], argv + 9);
-    fprintf(stderr, "launch: cannot run %s: %s\n", argv[9], strerror(errno));
-    return 127;
+    execvp(argv[8], argv + 8);
+    fprintf(stderr, "launch: cannot run %s: %s\n", argv[8], strerror(errno));
+    _exit(127);
+}
+
+int main(int argc, char **argv) {
+    if (argc < 11 || strcmp(argv[9], "--") != 0) {
+        fprintf(stderr, "usage: launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...\n");
+        return 122;
+    }
+    if (strcmp(argv[1], "exec") == 0) become(argv + 2);
+    pid_t child = fork();
+    if (child < 0) { perror("launch: fork"); return 123; }
+    if (child == 0) {
+        close(3);
+        become(argv + 2);
+    }
+    signal(SIGPIPE, SIG_IGN);
+    dprintf(3, "%d\n", (int)child);
+    int status = 0;
+    struct rusage ru;
+    while (wait4(child, &status, 0, &ru) < 0)
+        if (errno != EINTR) { perror("launch: wait4"); return 124; }
+    dprintf(3, "%d %lld %lld %ld\n", status,
+            (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
+            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss);
+    return 0;
 }

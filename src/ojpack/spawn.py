@@ -1,0 +1,130 @@
+"""Start one program under its limits and wait for it, killing it at the CPU or wall limit.
+
+Three ways in, cheapest first: the exec helper becomes the program (when a cgroup measures memory);
+the helper forks the program from its own tiny process and reports its usage (no cgroup: ru_maxrss
+must then measure the program alone); fork + preexec_fn from Python (no C compiler for the helper)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import resource
+import select
+import signal
+import subprocess
+import time
+
+from . import cgroups
+from .limits import RunLimits, child_setup, limit_args
+
+_TICK = os.sysconf("SC_CLK_TCK")
+
+Outcome = tuple[bool, int, float, float]   # (killed at a limit, wait status, CPU seconds, peak MiB)
+
+
+def run_helper(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
+                limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float
+                ) -> Outcome:
+    """Without a cgroup: posix_spawn (vfork) the helper, which forks the program from its own tiny
+    process and reports its usage. Returns (killed, wait status, CPU seconds, peak MiB)."""
+    read_end, write_end = os.pipe()
+    helper_pid = _spawn([helper, "fork", cwd, *limit_args(limits, cage, address_space), "--", *argv],
+                        (*fds, write_end))
+    os.close(write_end)
+    with os.fdopen(read_end, "rb") as report:
+        first = report.readline()
+        if not first:   # the helper could not even fork
+            os.waitpid(helper_pid, 0)
+            raise OSError("the exec helper failed to start the program")
+        program = int(first)
+        try:
+            killed, _, _ = _wait(helper_pid, limits, start, watch=program)
+        finally:
+            kill_group(program)
+        status, utime, stime, maxrss = map(int, report.read().split())
+    return killed, status, (utime + stime) / 1e6, maxrss / 1024
+
+
+def run_exec(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
+              limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float
+              ) -> Outcome:
+    """The cheapest path: posix_spawn (vfork) the helper, which sets the limits and execs the program."""
+    pid = _spawn([helper, "exec", cwd, *limit_args(limits, cage, address_space), "--", *argv], fds)
+    try:
+        killed, status, usage = _wait(pid, limits, start, watch=pid)
+    finally:
+        kill_group(pid)
+    return killed, status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _spawn(args: list[str], fds: tuple[int, ...]) -> int:
+    """posix_spawn with `fds` as the child's 0, 1, 2 (, 3). The sources are first copied to 10 and
+    above, so none already sits where it must go (a closed stdin on this side could otherwise leave an
+    input file at fd 0 with close-on-exec still set)."""
+    high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds]
+    try:
+        return os.posix_spawn(args[0], args, os.environ,
+                              file_actions=[(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(high)])
+    finally:
+        for fd in high:
+            os.close(fd)
+
+
+def run_direct(argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int], limits: RunLimits,
+                cage: cgroups.Cage | None, address_space: bool, start: float) -> Outcome:
+    """Without the helper (no C compiler): fork + preexec_fn. Slower, and ru_maxrss then includes this
+    Python process's own high-water mark, which only a cgroup's charge corrects."""
+    proc = subprocess.Popen(argv, stdin=fds[0], stdout=fds[1], stderr=fds[2], cwd=cwd, close_fds=True,
+                            preexec_fn=child_setup(limits, cage, address_space), start_new_session=True)
+    proc.returncode = 0   # we reap it ourselves with wait4; Popen must not try again
+    try:
+        killed, status, usage = _wait(proc.pid, limits, start, watch=proc.pid)
+    finally:
+        kill_group(proc.pid)
+    return killed, status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, int, resource.struct_rusage]:
+    """Wait for our child `pid`, killing the group of `watch` (the program) once it passes the CPU or
+    wall limit. Returns (killed, status, usage)."""
+    try:
+        pidfd = os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        pidfd = None
+    killed = False
+    used = 0.0   # nothing to read before the first wait: most runs end long before any limit
+    try:
+        while True:
+            remaining_wall = start + limits.wall - time.monotonic()
+            if not killed and (remaining_wall <= 0 or used > limits.cpu):
+                kill_group(watch)
+                killed = True
+            # CPU can grow at most ~cores × wall, so sleeping half the CPU left never oversleeps much.
+            delay = 0.05 if killed else max(0.005, min(remaining_wall, (limits.cpu - used) / 2))
+            if pidfd is not None:
+                select.select([pidfd], [], [], delay)
+            got, status, usage = os.wait4(pid, os.WNOHANG)
+            if got == pid:
+                return killed, status, usage
+            if pidfd is None:
+                time.sleep(min(delay, 0.01))
+            used = _cpu_of(watch)
+    finally:
+        if pidfd is not None:
+            os.close(pidfd)
+
+
+def _cpu_of(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            fields = f.read().rsplit(b")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / _TICK
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def kill_group(pid: int) -> None:
+    try:
+        os.killpg(pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
