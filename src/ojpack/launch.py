@@ -21,7 +21,7 @@ def launcher() -> str | None:
     folder = Path(tempfile.gettempdir()) / f"ojpack-{os.getuid()}"
     binary = folder / f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
     if binary.is_file() and os.access(binary, os.X_OK):
-        return str(binary)
+        return str(binary) if _works(binary) else None
     folder.mkdir(mode=0o700, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         src, out = Path(tmp, "launch.c"), Path(tmp, "launch")
@@ -33,5 +33,13 @@ def launcher() -> str | None:
                 return None
             if made.returncode == 0:
                 os.replace(out, binary)
-                return str(binary)
+                return str(binary) if _works(binary) else None
     return None
+
+
+def _works(binary: Path) -> bool:
+    """A temp dir mounted noexec would make every run fail; then runs go the slow way instead."""
+    try:
+        return subprocess.run([str(binary)], capture_output=True).returncode == 122   # its usage message
+    except OSError:
+        return False
