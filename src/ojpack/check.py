@@ -78,7 +78,8 @@ class CheckReport:
             "ok": self.ok, "problems": list(self.problems), "seconds": round(self.seconds, 2),
             "tests": list(self.tests),
             "solutions": [{
-                "name": r.solution.name, "path": r.solution.rel, "expected": [v.value for v in Verdict if v in r.solution.expected],
+                "name": r.solution.name, "path": r.solution.rel,
+                "expected": [v.value for v in Verdict if v in r.solution.expected],
                 "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults),
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
                 "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}

@@ -120,7 +120,8 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
         used[name] = round(sum(c.time for c in mine), 2)
         bad = [(t, c) for t, c in zip(tests, mine) if c.verdict is not Verdict.AC]
         for t, c in bad[:3]:
-            failures.append(f"{name} on proof batch {t.input.name}: {c.verdict}" + (f" ({c.message})" if c.message else ""))
+            note = f" ({c.message})" if c.message else ""
+            failures.append(f"{name} on proof batch {t.input.name}: {c.verdict}{note}")
         if len(bad) > 3:
             failures.append(f"{name}: {len(bad) - 3} more failing proof batches")
         if not bad:

@@ -55,11 +55,12 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
                 if helper and cage:   # the cgroup measures the peak: the helper may become the program
-                    killed, status, cpu, peak = spawn.run_exec(helper, argv, cwd, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_exec(helper, argv, cwd, fds, limits, cage, address_space, start)
                 elif helper:
-                    killed, status, cpu, peak = spawn.run_helper(helper, argv, cwd, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_helper(helper, argv, cwd, fds, limits, cage, address_space, start)
                 else:
-                    killed, status, cpu, peak = spawn.run_direct(argv, cwd, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_direct(argv, cwd, fds, limits, cage, address_space, start)
+                killed, status, cpu, peak = outcome
             finally:
                 if cage:   # a process that called setsid() escaped the group kill, not the cage
                     cage.kill_all()
