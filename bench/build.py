@@ -15,7 +15,7 @@ from pathlib import Path
 from ojpack.build import build
 from ojpack.problem import load_problem
 
-PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions"]
+PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "proof"]
 
 
 def copy_package(src: Path, dst: Path) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 TESTS = Path(__file__).parent
 REPO = TESTS.parent
-PACKAGE_PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement"]
+PACKAGE_PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof"]
 
 
 @pytest.fixture

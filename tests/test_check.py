@@ -3,7 +3,7 @@ import json
 from typer.testing import CliRunner
 
 from conftest import edit_yaml
-from ojpack.check import check
+from ojpack.check import check, passed_before
 from ojpack.cli import app
 from ojpack.problem import load_problem
 from ojpack.verdicts import Verdict
@@ -99,3 +99,18 @@ def test_warm_check_reuses_runs_until_a_program_changes(toy):
     assert "wrong_answer/cap20.py: overall verdict AC, expected WA" in changed.problems
     fresh = check(load_problem(toy), proof=False, fresh=True)
     assert next(r for r in fresh.rows if r.solution.name == "time_limit_exceeded/spin.py").cells != spin.cells
+
+
+def test_a_passing_check_is_recorded_for_exactly_these_sources(toy):
+    problem = load_problem(toy)
+    assert not passed_before(problem)
+    assert check(problem).ok
+    assert passed_before(problem)
+    add(toy, "solutions/accepted/sum2.py", SUM.format("b + a"))   # any change to the solutions forgets it
+    assert not passed_before(load_problem(toy))
+    add(toy, "solutions/wrong_answer/off.py", SUM.format("a + b + 1"))
+    edit_yaml(toy / "problem.yaml", "time: 1.0", "time: 2.0")
+    assert check(load_problem(toy)).ok and passed_before(load_problem(toy))
+    add(toy, "solutions/accepted/bad.py", SUM.format("a - b"))
+    assert not check(load_problem(toy)).ok
+    assert not passed_before(load_problem(toy))                    # a failing check records nothing

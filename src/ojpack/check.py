@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from .build import ensure_built
-from .cache import cache_for
+from .cache import cache_for, key, tree_digest
 from .checker import load_checker
 from .compile import CompileError, Program, prepare
+from .data import fingerprint
 from .execute import Cell, Job, Memo, execute, limits_for
 from .killset import smallest_killing_set
 from .problem import Problem
@@ -142,8 +143,23 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
+    if not problems and (proof_result or problem.spec.proof is None):
+        cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,
                        tuple(problems))
+
+
+def pass_key(problem: Problem) -> str:
+    """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
+    the toolkit itself."""
+    extra = [problem.spec.checker.program, problem.spec.proof.generator if problem.spec.proof else None]
+    parts = [problem.path("solutions"), Path(__file__).parent, *(problem.path(p) for p in extra if p)]
+    return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
+
+
+def passed_before(problem: Problem) -> bool:
+    """True when a full check (proof included) passed on exactly these sources: export need not rerun it."""
+    return cache_for(problem.root).get("check-pass", pass_key(problem)) is not None
 
 
 def _checker_identity(problem: Problem, cache_dir: Path) -> str:

@@ -8,8 +8,6 @@ from pathlib import Path
 
 from .. import check as check_module
 from ..build import ensure_built
-from ..cache import cache_for, key, tree_digest
-from ..data import fingerprint
 from ..errors import OjpackError
 from ..package import Package, make_package
 from ..problem import Problem
@@ -41,21 +39,12 @@ def resolve_targets(spec: str) -> list[str]:
     return names
 
 
-def check_key(problem: Problem) -> str:
-    """Everything a check result depends on: the data's sources, the solutions and the toolkit itself."""
-    toolkit = Path(check_module.__file__).parent
-    checker = problem.spec.checker.program
-    parts = [problem.path("solutions"), toolkit, *([problem.path(checker)] if checker else [])]
-    return key("export-check", fingerprint(problem), *(tree_digest(p) for p in parts))
-
-
 def ensure_checked(problem: Problem, step: Callable[[str], None] = lambda s: None) -> bool:
     """Run `ojpack check` unless a passing result for exactly these sources is on record; True if it ran.
 
     Exports go to judges, so a package whose solutions do not get their declared verdicts is refused.
     """
-    cache, k = cache_for(problem.root), check_key(problem)
-    if cache.get("export-check", k) is not None:
+    if check_module.passed_before(problem):
         return False
     step("checking every solution on fresh data (ojpack check)")
     report = check_module.check(problem)
@@ -63,7 +52,6 @@ def ensure_checked(problem: Problem, step: Callable[[str], None] = lambda s: Non
         shown = "; ".join(report.problems[:5]) + (f"; … {len(report.problems) - 5} more" if len(report.problems) > 5
                                                   else "")
         raise OjpackError(f"not exporting: `ojpack check` fails: {shown}")
-    cache.put("export-check", k, b"ok\n")
     return True
 
 
