@@ -1,5 +1,6 @@
 import os
 import signal
+import subprocess
 import textwrap
 import time
 from pathlib import Path
@@ -62,6 +63,18 @@ def test_printing_gigabytes_is_ole_and_stopped_at_the_cap(tmp_path, cgroup):
     """), cgroup, output_mib=2)
     assert res.status == "ole"
     assert (tmp_path / "out").stat().st_size <= 2 * MIB + 1
+
+
+@pytest.mark.parametrize("cgroup", MODES)
+def test_a_c_program_that_ignores_write_errors_is_still_ole(tmp_path, cgroup):
+    # puts() never checks for errors: unless SIGXFSZ is back to its default in the child (Python
+    # ignores it, and exec keeps ignored signals), the program spins on EFBIG until its time runs out.
+    src = tmp_path / "spam.c"
+    src.write_text('#include <stdio.h>\nint main(void) { for (;;) puts("John Brother John Brother"); }\n')
+    subprocess.run(["gcc", "-O2", "-o", str(tmp_path / "spam"), str(src)], check=True)
+    res, _ = go(tmp_path, [str(tmp_path / "spam")], cgroup, output_mib=2, cpu=2.0)
+    assert (res.status, res.signal) == ("ole", signal.SIGXFSZ)
+    assert res.cpu < 1.0
 
 
 @pytest.mark.parametrize("cgroup", MODES)

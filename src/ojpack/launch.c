@@ -39,6 +39,13 @@ static void join(const char *tasks) {
 }
 
 static void become(char **argv) {
+    /* Python starts with SIGPIPE and SIGXFSZ ignored, and ignored signals survive exec: without this a
+       program past the output limit would get EFBIG from every write and spin until its time runs out. */
+    signal(SIGPIPE, SIG_DFL);
+    signal(SIGXFSZ, SIG_DFL);
+    sigset_t all;
+    sigemptyset(&all);
+    sigprocmask(SIG_SETMASK, &all, NULL);
     setsid();
     if (chdir(argv[0]) != 0) { perror("launch: chdir"); _exit(122); }
     limit(RLIMIT_CPU, argv[1], 1);
