@@ -41,7 +41,8 @@ class Job:
 def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: float = 1.0) -> RunLimits:
     """`stretch` > 1 lets slow runs go on past the limit, to see how far over they are."""
     cpu = time_limit * stretch
-    return RunLimits(cpu=cpu, wall=3 * cpu + 2, memory_mib=memory_mib, output_mib=output_mib)
+    # A sleeping or blocked program uses no CPU: the wall limit catches it, at about twice the CPU limit.
+    return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib)
 
 
 @dataclass(frozen=True)
