@@ -63,6 +63,8 @@ class Cage:
     memory_bytes: int | None = None
     max_processes: int = 0
     oom_seen: list[int] = field(default_factory=lambda: [0])   # OOM kills counted so far (mutable cell)
+    # The two files every run touches, kept open: pread/pwrite on them costs ~0.5 µs, a fresh open ~16 µs.
+    knobs: dict[str, int] = field(default_factory=dict)
 
     @classmethod
     def create(cls, memory_bytes: int | None, max_processes: int) -> Cage:
@@ -75,6 +77,8 @@ class Cage:
         if memory_bytes is not None:
             _set_memory(cage.memory, memory_bytes)
         (cage.pids / "pids.max").write_text(str(max_processes))
+        cage.knobs["peak"] = os.open(cage.memory / "memory.max_usage_in_bytes", os.O_RDWR | os.O_CLOEXEC)
+        cage.knobs["pids"] = os.open(cage.pids / "pids.current", os.O_RDONLY | os.O_CLOEXEC)
         return cage
 
     def task_files(self) -> tuple[str, str]:
@@ -82,8 +86,8 @@ class Cage:
 
     def peak_bytes(self) -> int | None:
         try:
-            return int((self.memory / "memory.max_usage_in_bytes").read_text())
-        except (OSError, ValueError):
+            return int(os.pread(self.knobs["peak"], 32, 0))
+        except (OSError, ValueError, KeyError):
             return None
 
     def oom_kills(self) -> int:
@@ -101,7 +105,7 @@ class Cage:
         if max_processes != self.max_processes:
             (self.pids / "pids.max").write_text(str(max_processes))
             object.__setattr__(self, "max_processes", max_processes)
-        (self.memory / "memory.max_usage_in_bytes").write_text("0")   # peak := current
+        os.pwrite(self.knobs["peak"], b"0", 0)   # peak := current
 
     def new_oom_kill(self) -> bool:
         """Did the kernel OOM-kill something here since the last call?"""
@@ -110,10 +114,12 @@ class Cage:
         return fresh
 
     def kill_all(self) -> None:
+        if self._tasks() == 0:   # the common case: everything the run started has exited and been reaped
+            return
         for attempt in range(400):
             procs = _procs(self.pids)   # the same processes as the memory cage: one read is enough
             if not procs:
-                if _count(self.pids / "pids.current") > 0:
+                if self._tasks() > 0:
                     # Killed orphans stay charged until init reaps them; a run in this cage now could
                     # be refused threads, so this thread moves to a fresh cage (this one goes at exit).
                     if getattr(_local, "cage", None) is self:
@@ -126,8 +132,17 @@ class Cage:
                     pass
             time.sleep(0.001 if attempt < 20 else 0.02)
 
+    def _tasks(self) -> int:
+        try:
+            return int(os.pread(self.knobs["pids"], 32, 0))
+        except (OSError, ValueError, KeyError):
+            return _count(self.pids / "pids.current")
+
     def remove(self) -> None:
         self.kill_all()
+        for fd in self.knobs.values():
+            os.close(fd)
+        self.knobs.clear()
         for _ in range(100):
             if _rmdir(self.memory) and _rmdir(self.pids):
                 return

@@ -7,6 +7,7 @@ must then measure the program alone); fork + preexec_fn from Python (no C compil
 from __future__ import annotations
 
 import fcntl
+import functools
 import os
 import resource
 import select
@@ -57,13 +58,20 @@ def run_exec(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tupl
     return killed, status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
+@functools.cache
+def _environ() -> dict[str, str]:
+    """What a judged program sees of the environment: a search path and a UTF-8 locale, nothing of ours.
+    Built once: posix_spawn walks a plain dict in C, while os.environ decodes every entry in Python."""
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
 def _spawn(args: list[str], fds: tuple[int, ...]) -> int:
     """posix_spawn with `fds` as the child's 0, 1, 2 (, 3). The sources are first copied to 10 and
     above, so none already sits where it must go (a closed stdin on this side could otherwise leave an
     input file at fd 0 with close-on-exec still set)."""
     high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds]
     try:
-        return os.posix_spawn(args[0], args, os.environ,
+        return os.posix_spawn(args[0], args, _environ(),
                               file_actions=[(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(high)])
     finally:
         for fd in high:
