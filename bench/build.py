@@ -6,26 +6,13 @@
 from __future__ import annotations
 
 import argparse
-import shutil
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
 from ojpack.build import build
-from ojpack.problem import load_problem
-
-PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "proof"]
-
-
-def copy_package(src: Path, dst: Path) -> None:
-    for part in PARTS:
-        p = src / part
-        if p.is_dir():
-            shutil.copytree(p, dst / part, ignore=shutil.ignore_patterns("__pycache__"))
-        elif p.exists():
-            shutil.copy2(p, dst / part)
-
+from ojpack.problem import copy_sources, load_problem
 
 def timed(root: Path) -> float:
     start = time.perf_counter()
@@ -42,7 +29,7 @@ def main() -> None:
     for _ in range(args.repeat):
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp)
-            copy_package(args.problem.resolve(), root)
+            copy_sources(args.problem.resolve(), root)
             cold.append(timed(root))      # nothing cached: compile, generate, validate, solve
             warm.append(timed(root))      # everything cached: hash, copy, swap
     c, w = statistics.median(cold), statistics.median(warm)

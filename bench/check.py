@@ -8,14 +8,14 @@ Prints wall times and ratios measured in this one run."""
 from __future__ import annotations
 
 import argparse
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
-PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "proof"]
+from ojpack.problem import copy_sources
+
 OJPACK = str(Path(sys.executable).with_name("ojpack"))
 
 
@@ -32,14 +32,7 @@ def main() -> None:
     ap.add_argument("problem", nargs="?", default=".", type=Path)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="ojpack-bench-") as tmp:
-        root = Path(tmp) / "pkg"
-        root.mkdir()
-        for part in PARTS:
-            src = args.problem / part
-            if src.is_dir():
-                shutil.copytree(src, root / part, ignore=shutil.ignore_patterns("__pycache__"))
-            elif src.exists():
-                shutil.copy2(src, root / part)
+        root = copy_sources(args.problem, Path(tmp) / "pkg")
         p = ["-p", str(root)]
         cold_build = timed("build", *p)
         cold_check = timed("check", *p)

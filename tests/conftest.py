@@ -10,9 +10,10 @@ from types import ModuleType
 
 import pytest
 
+from ojpack.problem import copy_sources
+
 TESTS = Path(__file__).parent
 REPO = TESTS.parent
-PACKAGE_PARTS = ["problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof"]
 
 
 @pytest.fixture
@@ -25,14 +26,7 @@ def toy(tmp_path: Path) -> Path:
 
 def copy_package(root: Path) -> Path:
     """Copy the real package's own files (not its build output or caches) into `root`."""
-    root.mkdir(parents=True, exist_ok=True)
-    for part in PACKAGE_PARTS:
-        src = REPO / part
-        if src.is_dir():
-            shutil.copytree(src, root / part, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.exists():
-            shutil.copy2(src, root / part)
-    return root
+    return copy_sources(REPO, root)
 
 
 @pytest.fixture

@@ -68,19 +68,15 @@ def load_built(problem: Problem, check_fresh: bool = True) -> list[BuiltTest]:
     return tests
 
 
-def write_tree(staging: Path, tests: list[tuple[BuiltTest, bytes, bytes]], fp: str) -> list[BuiltTest]:
-    """Write tests + manifest into `staging` (a fresh folder); returns the tests with final paths."""
-    records = []
+def write_tree(staging: Path, tests: list[tuple[BuiltTest, bytes, bytes]], fp: str) -> None:
+    """Write tests + manifest into `staging` (a fresh folder); test paths are relative to data/ here."""
     for test, data, answer in tests:
-        rel_in, rel_ans = test.input, test.answer  # relative to data/ at this point
-        for rel, blob in ((rel_in, data), (rel_ans, answer)):
+        for rel, blob in ((test.input, data), (test.answer, answer)):
             (staging / rel).parent.mkdir(parents=True, exist_ok=True)
             (staging / rel).write_bytes(blob)
-        records.append(test)
     manifest = {"fingerprint": fp, "tests": [
-        {**asdict(t), "input": str(t.input), "answer": str(t.answer)} for t in records]}
+        {**asdict(t), "input": str(t.input), "answer": str(t.answer)} for t, _, _ in tests]}
     (staging / MANIFEST).write_text(json.dumps(manifest, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    return records
 
 
 @contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+import shutil
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from .errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
 
 PROBLEM_FILE = "problem.yaml"
+# What a package is made of by convention (everything else under its root is build output or caches).
+SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof")
 
 
 @dataclass(frozen=True)
@@ -39,6 +42,17 @@ class Problem:
             lo, hi = out[k]
             out[k] = (o.min if o.min is not None else lo, o.max if o.max is not None else hi)
         return out
+
+
+def copy_sources(src: Path, dst: Path) -> Path:
+    """Copy a package's own files (not data/, build/ or caches) into `dst`, e.g. for a clean rebuild."""
+    dst.mkdir(parents=True, exist_ok=True)
+    for part in SOURCE_PARTS:
+        if (src / part).is_dir():
+            shutil.copytree(src / part, dst / part, ignore=shutil.ignore_patterns("__pycache__"))
+        elif (src / part).exists():
+            shutil.copy2(src / part, dst / part)
+    return dst
 
 
 def find_root(start: Path | None = None) -> Path:
