@@ -11,8 +11,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from ojpack.build import build
-from ojpack.problem import copy_sources, load_problem
+from ojpack.testdata.build import build
+from ojpack.problem.load import copy_sources, load_problem
 
 def timed(root: Path) -> float:
     start = time.perf_counter()

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ojpack.problem import copy_sources
+from ojpack.problem.load import copy_sources
 
 OJPACK = str(Path(sys.executable).with_name("ojpack"))
 

@@ -14,9 +14,9 @@ import time
 from functools import lru_cache
 from pathlib import Path
 
-from ojpack.compile import prepare
-from ojpack.problem import load_problem
-from ojpack.proof import batches
+from ojpack.sandbox.compile import prepare
+from ojpack.problem.load import load_problem
+from ojpack.judging.proof import batches
 
 
 def plain_search(max_piles: int, max_stones: int, min_stones: int) -> int:

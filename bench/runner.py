@@ -15,12 +15,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from ojpack import cgroups
-from ojpack.build import ensure_built
+from ojpack.sandbox import cgroups
+from ojpack.testdata.build import ensure_built
 from ojpack.cache import cache_for
-from ojpack.compile import prepare
-from ojpack.problem import load_problem
-from ojpack.runner import RunLimits, run
+from ojpack.sandbox.compile import prepare
+from ojpack.problem.load import load_problem
+from ojpack.sandbox.runner import RunLimits, run
 
 
 def main() -> None:

@@ -10,10 +10,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from ojpack.build import ensure_built
-from ojpack.languages import real_python
-from ojpack.package import validator_args
-from ojpack.problem import load_problem
+from ojpack.testdata.build import ensure_built
+from ojpack.sandbox.languages import real_python
+from ojpack.publish.package import validator_args
+from ojpack.problem.load import load_problem
 
 REPO = Path(__file__).parent.parent
 

@@ -39,7 +39,7 @@ fi
 
 # >>> add extra tool installs below this line (test mode only if only tests need them)
 # problemtools (verifyproblem) and BAPCtools (bt): the judges' own checkers for the kattis and icpc2025
-# exports (tests/test_export_tools.py). Each gets its own venv under .tools/ so their pins never meet ours.
+# exports (tests/publish/test_export_tools.py). Each gets its own venv under .tools/ so their pins never meet ours.
 if [ "$mode" = test ]; then
   for tool in problemtools bapctools; do
     [ -x ".tools/$tool/bin/python" ] || "$python" -m venv ".tools/$tool"

@@ -10,7 +10,7 @@ from types import ModuleType
 
 import pytest
 
-from ojpack.problem import copy_sources
+from ojpack.problem.load import copy_sources
 
 TESTS = Path(__file__).parent
 REPO = TESTS.parent

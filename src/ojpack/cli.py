@@ -6,8 +6,7 @@ import sys
 
 import typer
 
-from .commands import build, export, render, stats, validate, check, judge
-from .console import err
+from .commands import build, check, console, export, judge, render, stats, validate
 from .errors import OjpackError
 
 app = typer.Typer(
@@ -30,11 +29,11 @@ def main() -> None:
     try:
         app()
     except OjpackError as e:
-        err.print("[bold red]error:[/] ", end="")
-        err.print(str(e), markup=False)
+        console.err.print("[bold red]error:[/] ", end="")
+        console.err.print(str(e), markup=False)
         sys.exit(1)
     except KeyboardInterrupt:
-        err.print("[red]interrupted[/]")
+        console.err.print("[red]interrupted[/]")
         sys.exit(130)
 
 

@@ -8,9 +8,9 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from ..build import build
-from ..console import err, out, progress_enabled
-from ..plan import make_plan
+from ..testdata import build
+from .console import err, out, progress_enabled
+from ..problem import make_plan
 from ..problem import load_problem
 from .common import ProblemOpt
 

@@ -12,11 +12,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..check import AC_HEADROOM, CheckReport, check
-from ..console import err, out, progress_enabled
+from ..judging import AC_HEADROOM, CheckReport, check
+from .console import err, out, progress_enabled
 from ..problem import load_problem
-from ..report_html import write_html
-from ..verdicts import Verdict
+from ..judging import write_html
+from ..judging import Verdict
 from .common import JsonOpt, ProblemOpt
 
 STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.MLE: "magenta",

@@ -9,10 +9,10 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..console import err, out, progress_enabled
+from .console import err, out, progress_enabled
 from ..errors import OjpackError
-from ..export import TARGETS
-from ..export.run import export, prepare, resolve_targets
+from ..publish import TARGETS
+from ..publish import prepare, resolve_targets, write_exports
 from ..problem import load_problem
 from .common import JsonOpt, ProblemOpt
 
@@ -38,7 +38,7 @@ def command(
             if status:
                 status.update(msg + "…")
         pkg, warning = prepare(problem, targets, step, checked=not no_check)
-        results = export(pkg, targets, step)
+        results = write_exports(pkg, targets, step)
 
     if as_json:
         print(json.dumps({"warning": warning or None, "targets": [

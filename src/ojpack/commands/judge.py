@@ -11,10 +11,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from ..console import err, out, progress_enabled
-from ..judge import judge
+from .console import err, out, progress_enabled
+from ..judging import judge
 from ..problem import load_problem
-from ..verdicts import Verdict
+from ..judging import Verdict
 from .check import STYLE
 from .common import JsonOpt, ProblemOpt
 

@@ -9,12 +9,12 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from ..build import ensure_built
-from ..console import err, out, progress_enabled
+from ..testdata import ensure_built
+from .console import err, out, progress_enabled
 from ..errors import OjpackError
 from ..problem import load_problem
-from ..render import FORMATS, render
-from ..render_pdf import find_browser
+from ..statement import FORMATS, render
+from ..statement import find_browser
 from ..statement import built_samples, languages
 from .common import JsonOpt, ProblemOpt
 

@@ -7,10 +7,10 @@ import json
 import typer
 from rich.table import Table
 
-from ..console import out
-from ..data import load_built
+from .console import out
+from ..testdata import load_built
 from ..problem import load_problem
-from ..stats import collect
+from ..testdata import collect
 from .common import JsonOpt, ProblemOpt
 
 

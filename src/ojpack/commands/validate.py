@@ -11,11 +11,11 @@ import typer
 from rich.table import Table
 
 from ..cache import cache_for
-from ..console import out
-from ..data import load_built
+from .console import out
+from ..testdata import load_built
 from ..errors import OjpackError
 from ..problem import load_problem
-from ..validate import load_validator, run_cases, validate_file
+from ..testdata import load_validator, run_cases, validate_file
 from .common import JsonOpt, ProblemOpt
 
 

@@ -1,0 +1,202 @@
+"""`ojpack check`: every solution on every test against its expected verdicts, the data's strength
+(which tests kill which wrong solution, the smallest killing set), the time-limit margins, and the
+exhaustive proof."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..testdata import ensure_built
+from ..cache import cache_for, key, tree_digest
+from .checker import load_checker
+from ..sandbox import CompileError, Program, prepare
+from ..testdata import fingerprint
+from .execute import Cell, Job, Memo, execute, limits_for
+from .killset import smallest_killing_set
+from ..problem import Problem
+from .proof import ProofResult, run_proof
+from .solutions import Solution, discover
+from .verdicts import Verdict, deviations, overall
+
+AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
+TLE_STRETCH = 1.5   # a time-limit solution must still be running at 1.5x the limit (ICPC's time_limit_to_tle)
+
+
+@dataclass(frozen=True)
+class Row:
+    solution: Solution
+    cells: tuple[Cell, ...]            # in test order
+    verdict: Verdict
+    faults: tuple[str, ...]            # how it breaks its expectation
+    compile_error: str | None = None
+
+    @property
+    def kills(self) -> list[str]:
+        return [c.test for c in self.cells if c.verdict is not Verdict.AC]
+
+
+@dataclass(frozen=True)
+class Margins:
+    time_limit: float
+    slowest_accepted: float            # CPU seconds; 0 with no accepted run
+    slowest_accepted_at: str
+    slow_solutions: dict[str, float]   # time-limit solution -> its slowest run
+
+    def faults(self) -> list[str]:
+        out = []
+        if self.slowest_accepted * AC_HEADROOM > self.time_limit:
+            out.append(f"time limit {self.time_limit:g} s leaves less than {AC_HEADROOM:g}x headroom: "
+                       f"{self.slowest_accepted_at} takes {self.slowest_accepted:.3f} s")
+        for name, slowest in self.slow_solutions.items():
+            if slowest < TLE_STRETCH * self.time_limit:
+                out.append(f"{name}: slowest run {slowest:.3f} s is not clearly over the limit "
+                           f"(needs >= {TLE_STRETCH:g}x = {TLE_STRETCH * self.time_limit:g} s)")
+        return out
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    tests: tuple[str, ...]
+    rows: tuple[Row, ...]
+    killing_set: tuple[str, ...]
+    killing_set_exact: bool
+    margins: Margins
+    proof: ProofResult | None
+    seconds: float
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ok": self.ok, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "tests": list(self.tests),
+            "solutions": [{
+                "name": r.solution.name, "path": r.solution.rel,
+                "expected": [v.value for v in Verdict if v in r.solution.expected],
+                "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults),
+                "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
+                "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
+                          for c in r.cells],
+            } for r in self.rows],
+            "killing_set": list(self.killing_set), "killing_set_exact": self.killing_set_exact,
+            "margins": {"time_limit": self.margins.time_limit, "slowest_accepted": self.margins.slowest_accepted,
+                        "slowest_accepted_at": self.margins.slowest_accepted_at,
+                        "headroom": round(self.margins.time_limit / self.margins.slowest_accepted, 1)
+                        if self.margins.slowest_accepted else None,
+                        "slow_solutions": self.margins.slow_solutions},
+            "proof": None if self.proof is None else {
+                "cases": self.proof.cases, "files": self.proof.files, "ok": self.proof.ok,
+                "search_seconds": round(self.proof.search_seconds, 3), "seconds": round(self.proof.seconds, 2),
+                "solutions": self.proof.solutions, "failures": list(self.proof.failures)},
+        }
+
+
+Progress = Callable[[str, int, int], None]   # (stage, done, total)
+
+
+def check(problem: Problem, workers: int | None = None, proof: bool = True,
+          progress: Progress | None = None, fresh: bool = False) -> CheckReport:
+    """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
+    unchanged tests."""
+    start = time.monotonic()
+    tests = ensure_built(problem)
+    solutions = discover(problem)
+    cache_dir = cache_for(problem.root).dir
+    checker = load_checker(problem, cache_dir)
+    lim = problem.spec.limits
+    programs = _compile_all(solutions, cache_dir, lim.memory, workers)
+    jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
+    done = [0]
+
+    def tick(stage: str, total: int) -> Callable[[Job, object], None]:
+        def f(_job: Job, _cell: object) -> None:
+            done[0] += 1
+            if progress:
+                progress(stage, done[0], total)
+        return f
+
+    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
+    cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH), lim.time, checker,
+                    workers, tick("solutions", len(jobs)), memo)
+    ids = tuple(t.id for t in tests)
+    rows = tuple(_row(s, programs[s.name], ids, cells) for s in solutions)
+    kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
+    chosen, exact = smallest_killing_set(kills, list(ids))
+    margins = _margins(rows, lim.time)
+    proof_result = None
+    if proof and problem.spec.proof is not None:
+        done[0] = 0
+        accepted = [(r.solution.name, programs[r.solution.name]) for r in rows
+                    if r.solution.must_pass and isinstance(programs[r.solution.name], Program)]
+        total = [0]
+        proof_result = run_proof(problem, accepted, checker, cache_dir, workers,  # type: ignore[arg-type]
+                                 on_done=lambda j, c: tick("proof", total[0])(j, c),
+                                 on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
+    problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
+    if proof_result:
+        problems += [f"proof: {f}" for f in proof_result.failures]
+    if not problems and (proof_result or problem.spec.proof is None):
+        cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
+    return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,
+                       tuple(problems))
+
+
+def pass_key(problem: Problem) -> str:
+    """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
+    the toolkit itself."""
+    extra = [problem.spec.checker.program, problem.spec.proof.generator if problem.spec.proof else None]
+    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in extra if p)]
+    return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
+
+
+def passed_before(problem: Problem) -> bool:
+    """True when a full check (proof included) passed on exactly these sources: export need not rerun it."""
+    return cache_for(problem.root).get("check-pass", pass_key(problem)) is not None
+
+
+def _checker_identity(problem: Problem, cache_dir: Path) -> str:
+    spec = problem.spec.checker
+    program = prepare(problem.path(spec.program), cache_dir).key if spec.program else ""
+    return f"{spec.model_dump_json()} {program}"
+
+
+def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None
+                 ) -> dict[str, Program | CompileError]:
+    def one(s: Solution) -> Program | CompileError:
+        try:
+            return prepare(s.path, cache_dir, memory_mib=memory)
+        except CompileError as e:
+            return e
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return dict(zip((s.name for s in solutions), pool.map(one, solutions)))
+
+
+def _row(s: Solution, program: Program | CompileError, ids: tuple[str, ...],
+         cells: dict[tuple[str, str], Cell]) -> Row:
+    if isinstance(program, CompileError):
+        mine = tuple(Cell(t, Verdict.CE, 0.0, 0.0, 0.0, program.message) for t in ids)
+        faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
+        return Row(s, mine, Verdict.CE, faults, program.message)
+    mine = tuple(cells[(s.name, t)] for t in ids)
+    return Row(s, mine, overall([c.verdict for c in mine]),
+               tuple(deviations(s.expected, [(c.test, c.verdict) for c in mine])))
+
+
+def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
+    slowest, where = 0.0, ""
+    for r in rows:
+        if r.solution.must_pass:
+            for c in r.cells:
+                if c.time > slowest:
+                    slowest, where = c.time, f"{r.solution.name} on {c.test}"
+    slow = {r.solution.name: max((c.time for c in r.cells), default=0.0) for r in rows
+            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected}
+    return Margins(time_limit, slowest, where, slow)

@@ -1,0 +1,121 @@
+"""Run programs on built tests in parallel over the cores, and grade every run with the checker."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ..cache import key, write_atomic
+from .checker import Checker
+from ..sandbox import Program
+from ..testdata import BuiltTest
+from ..sandbox import RunLimits, RunResult, run
+from .verdicts import Verdict, of_run
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One program on one test."""
+    test: str            # BuiltTest.id
+    verdict: Verdict
+    time: float          # CPU seconds
+    wall: float
+    memory: float        # peak MiB
+    message: str = ""    # the checker's word, or how the run ended
+
+
+@dataclass(frozen=True)
+class Job:
+    owner: str           # whose run this is (a solution's name); cells come back keyed by it
+    program: Program
+    test: BuiltTest
+
+
+def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: float = 1.0) -> RunLimits:
+    """`stretch` > 1 lets slow runs go on past the limit, to see how far over they are."""
+    cpu = time_limit * stretch
+    # A sleeping or blocked program uses no CPU: the wall limit catches it, at about twice the CPU limit.
+    return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib)
+
+
+@dataclass(frozen=True)
+class Memo:
+    """Remembered cells: a run is a pure function of program, test, limits and checker (`salt`)."""
+    folder: Path
+    salt: str
+
+    def path(self, job: Job, limits: RunLimits, time_limit: float) -> Path | None:
+        t = job.test
+        if not (job.program.key and t.input_sha256 and t.answer_sha256):
+            return None
+        k = key(self.salt, job.program.key, *job.program.argv, t.input_sha256, t.answer_sha256,
+                repr(limits), repr(time_limit))
+        return self.folder / k[:2] / f"{k}.json"
+
+
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path,
+            memo: Memo | None = None) -> Cell:
+    remembered = memo.path(job, limits, time_limit) if memo else None
+    if remembered and remembered.is_file():
+        raw = json.loads(remembered.read_text())
+        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
+    cell = _run_one(job, limits, time_limit, checker, scratch)
+    if remembered:
+        write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
+    return cell
+
+
+def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
+    work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
+    try:
+        out = work / "out"
+        res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
+        failed = of_run(res, time_limit)
+        if failed is None:   # only a clean run is worth checking
+            checked = checker.check(job.test.input, job.test.answer, out)
+            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+        else:
+            verdict, message = failed, _how_it_ended(res)
+        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _how_it_ended(res: RunResult) -> str:
+    if res.signal:
+        return f"killed by signal {res.signal} ({signal.Signals(res.signal).name})"
+    return f"exit code {res.exit_code}" if res.exit_code else ""
+
+
+def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
+            workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
+            memo: Memo | None = None) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""
+    out: dict[tuple[str, str], Cell] = {}
+    scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
+
+    def one(job: Job) -> None:
+        cell = run_one(job, limits, time_limit, checker, scratch, memo)
+        out[(job.owner, job.test.id)] = cell
+        if on_done:
+            on_done(job, cell)
+
+    try:
+        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+            futures = [pool.submit(one, job) for job in jobs]
+            try:
+                for f in futures:
+                    f.result()
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    return out

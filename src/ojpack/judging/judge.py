@@ -1,0 +1,89 @@
+"""`ojpack judge`: one submitted source file on every test, as a judge would score it."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..testdata import ensure_built
+from ..cache import cache_for
+from .checker import load_checker
+from ..sandbox import CompileError, prepare
+from .execute import Cell, Job, execute, limits_for
+from ..sandbox import detect
+from ..problem import Problem
+from .verdicts import Verdict, overall
+
+
+@dataclass(frozen=True)
+class SubtaskScore:
+    group: str
+    max: int
+    score: int
+    verdict: Verdict       # the subtask's first failing verdict, or AC
+
+
+@dataclass(frozen=True)
+class Judgement:
+    source: Path
+    language: str
+    verdict: Verdict
+    score: int
+    cells: tuple[Cell, ...]
+    groups: tuple[str, ...]            # the group of each cell
+    subtasks: tuple[SubtaskScore, ...]
+    seconds: float
+    compile_error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": str(self.source), "language": self.language, "verdict": str(self.verdict),
+            "score": self.score, "max_score": sum(s.max for s in self.subtasks),
+            "compile_error": self.compile_error, "seconds": round(self.seconds, 2),
+            "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
+                         for s in self.subtasks],
+            "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "time": c.time, "memory": c.memory,
+                       "message": c.message} for c, g in zip(self.cells, self.groups)],
+        }
+
+
+def judge(problem: Problem, source: Path, lang: str | None = None, workers: int | None = None,
+          on_done: Callable[[int, int], None] | None = None) -> Judgement:
+    start = time.monotonic()
+    language = detect(source, lang)
+    tests = ensure_built(problem)
+    cache_dir = cache_for(problem.root).dir
+    lim = problem.spec.limits
+    groups = tuple(t.group for t in tests)
+    try:
+        program = prepare(source, cache_dir, lang, memory_mib=lim.memory)
+    except CompileError as e:
+        cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
+        return Judgement(source, language.name, Verdict.CE, 0, cells, groups,
+                         _scores(problem, cells, groups), time.monotonic() - start, e.message)
+    checker = load_checker(problem, cache_dir)
+    done = [0]
+
+    def tick(_job: Job, _cell: Cell) -> None:
+        done[0] += 1
+        if on_done:
+            on_done(done[0], len(tests))
+
+    got = execute([Job("submission", program, t) for t in tests], limits_for(lim.time, lim.memory, lim.output),
+                  lim.time, checker, workers, tick)
+    cells = tuple(got[("submission", t.id)] for t in tests)
+    subtasks = _scores(problem, cells, groups)
+    return Judgement(source, language.name, overall([c.verdict for c in cells]), sum(s.score for s in subtasks),
+                     cells, groups, subtasks, time.monotonic() - start)
+
+
+def _scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
+    """A subtask scores only when every one of its tests passes."""
+    out = []
+    for sub in problem.spec.subtasks:
+        verdict = overall([c.verdict for c, g in zip(cells, groups) if g == sub.group])
+        out.append(SubtaskScore(sub.group, sub.score, sub.score if verdict is Verdict.AC else 0, verdict))
+    return tuple(out)

@@ -1,0 +1,130 @@
+"""The exhaustive proof: every accepted solution agrees with the package's own game search on every
+small position.
+
+The package supplies the knowledge (problem.yaml `proof: {generator, args}`): a program run as
+`generator ARGS... OUTDIR` that writes batch tests OUTDIR/<name>.in with their answers <name>.ans and may
+print `{"cases": N}` on stdout. The toolkit stays generic: it compiles and runs that program once
+(cached by its content and arguments), then judges every accepted solution on every batch with the
+problem's own checker and limits. A solution's clean pass is remembered by its content hash, so a warm
+`ojpack check` does not repeat it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..cache import cache_for, key
+from .checker import Checker
+from ..sandbox import Program, prepare
+from ..testdata import BuiltTest
+from ..errors import OjpackError
+from .execute import Job, execute, limits_for
+from ..problem import expand
+from ..problem import Problem
+from ..testdata import load_validator, validate_file
+from .verdicts import Verdict
+
+
+@dataclass(frozen=True)
+class ProofResult:
+    cases: int                     # positions (games) decided by the search
+    files: int                     # batch files
+    search_seconds: float          # the generator's wall time (0 when its batches came from the cache)
+    seconds: float                 # everything, solutions included
+    solutions: dict[str, float] = field(default_factory=dict)   # name -> seconds of CPU on all batches (-1: cached)
+    failures: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def batches(problem: Problem, cache_dir: Path) -> tuple[list[BuiltTest], int, float, str]:
+    """The generator's batch tests (made once per generator content + arguments)."""
+    spec = problem.spec.proof
+    assert spec is not None
+    args = expand(f"x {spec.args}", problem.bounds_for("sample"), "problem.yaml: proof.args")[1:]
+    gen = prepare(problem.path(spec.generator), cache_dir)
+    digest = key(gen.key, *args)[:24]
+    folder = cache_dir / "proof" / digest
+    seconds = 0.0
+    if not (folder / "cases.json").is_file():
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=folder.parent))
+        start = time.monotonic()
+        proc = subprocess.run([*gen.argv, *args, str(work)], capture_output=True, stdin=subprocess.DEVNULL)
+        seconds = time.monotonic() - start
+        if proc.returncode != 0:
+            shutil.rmtree(work, ignore_errors=True)
+            raise OjpackError(f"proof generator {spec.generator} failed (exit {proc.returncode}): "
+                              f"{proc.stderr.decode(errors='replace').strip()[-800:]}")
+        try:
+            cases = int(json.loads(proc.stdout.decode() or "{}").get("cases", 0))
+        except (ValueError, AttributeError):
+            cases = 0
+        _validate_all(problem, sorted(work.glob("*.in")))
+        (work / "cases.json").write_text(json.dumps({"cases": cases}))
+        try:
+            work.rename(folder)
+        except OSError:   # another process made the same batches first; theirs are identical
+            shutil.rmtree(work, ignore_errors=True)
+    cases = json.loads((folder / "cases.json").read_text())["cases"]
+    tests = []
+    for i, inp in enumerate(sorted(folder.glob("*.in")), start=1):
+        ans = inp.with_suffix(".ans")
+        if not ans.is_file():
+            raise OjpackError(f"proof generator {spec.generator} wrote {inp.name} without {ans.name}")
+        tests.append(BuiltTest("proof", i, inp.stem, f"proof/{inp.stem}", inp, ans))
+    if not tests:
+        raise OjpackError(f"proof generator {spec.generator} wrote no batch files")
+    return tests, cases or len(tests), seconds, digest
+
+
+def _validate_all(problem: Problem, inputs: list[Path]) -> None:
+    """A proof on inputs outside the problem's bounds proves nothing: every batch goes through the
+    package's own validator (once, when the batches are made)."""
+    validator = load_validator(problem, cache_for(problem.root))
+    bounds = problem.bounds_for("sample")
+    with ThreadPoolExecutor() as pool:
+        for path, verdict in zip(inputs, pool.map(lambda p: validate_file(validator, p, bounds), inputs)):
+            if not verdict.valid:
+                raise OjpackError(f"proof generator {problem.spec.proof.generator if problem.spec.proof else ''} "
+                                  f"wrote an invalid batch {path.name}: {verdict.message}")
+
+
+def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker: Checker, cache_dir: Path,
+              workers: int | None = None, on_done: Callable[[Job, object], None] | None = None,
+              on_start: Callable[[int], None] | None = None, fresh: bool = False) -> ProofResult:
+    start = time.monotonic()
+    tests, cases, search_seconds, digest = batches(problem, cache_dir)
+    lim = problem.spec.limits
+    checker_id = problem.spec.checker.model_dump_json()
+    done_dir = cache_dir / "proof-passed"
+    todo = [(name, p) for name, p in programs
+            if fresh or not (done_dir / key(digest, p.key, *p.argv, checker_id, str(lim))).exists()]
+    if on_start:
+        on_start(len(todo) * len(tests))
+    jobs = [Job(name, program, t) for name, program in todo for t in tests]
+    cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output), lim.time, checker, workers, on_done)
+    failures: list[str] = []
+    used = {name: -1.0 for name, _ in programs}
+    for name, program in todo:
+        mine = [cells[(name, t.id)] for t in tests]
+        used[name] = round(sum(c.time for c in mine), 2)
+        bad = [(t, c) for t, c in zip(tests, mine) if c.verdict is not Verdict.AC]
+        for t, c in bad[:3]:
+            note = f" ({c.message})" if c.message else ""
+            failures.append(f"{name} on proof batch {t.input.name}: {c.verdict}{note}")
+        if len(bad) > 3:
+            failures.append(f"{name}: {len(bad) - 3} more failing proof batches")
+        if not bad:
+            done_dir.mkdir(parents=True, exist_ok=True)
+            (done_dir / key(digest, program.key, *program.argv, checker_id, str(lim))).touch()
+    return ProofResult(cases, len(tests), search_seconds, time.monotonic() - start, used, tuple(failures))

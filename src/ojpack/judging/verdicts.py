@@ -1,0 +1,68 @@
+"""Verdicts: what one run earns, what a whole submission earns, and whether that meets expectations.
+
+Expectation semantics (Polygon-like): a solution declares a set E of verdicts (its folder gives one,
+problem.yaml's solutions.verdicts may list several). Every test's verdict must lie in E ∪ {AC}, and the
+overall verdict -- the first failing test's, in test order, or AC -- must lie in E. So [AC] means
+"passes everything", [TLE] means "never wrong, too slow somewhere", [AC, TLE] is Polygon's TO tag
+("passes or is too slow, never wrong"), and [WA, RE] allows either kind of failure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import Enum
+
+from ..sandbox import RunResult
+
+
+class Verdict(str, Enum):
+    AC = "AC"
+    WA = "WA"
+    TLE = "TLE"
+    MLE = "MLE"
+    RE = "RE"
+    OLE = "OLE"
+    CE = "CE"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+# The folder names judges use for expected verdicts (Kattis / ICPC `submissions/` layout).
+FOLDERS: dict[str, Verdict] = {
+    "accepted": Verdict.AC,
+    "wrong_answer": Verdict.WA,
+    "time_limit_exceeded": Verdict.TLE,
+    "memory_limit_exceeded": Verdict.MLE,
+    "run_time_error": Verdict.RE,
+    "output_limit_exceeded": Verdict.OLE,
+    "compile_error": Verdict.CE,
+}
+
+_FROM_STATUS = {"tle": Verdict.TLE, "mle": Verdict.MLE, "ole": Verdict.OLE, "re": Verdict.RE}
+
+
+def of_run(result: RunResult, time_limit: float) -> Verdict | None:
+    """A run's failing verdict, or None when it ended cleanly in time (then the checker decides).
+    `time_limit` may be below the limit the run was given: a longer run shows how far over it is."""
+    if result.status == "tle" or result.cpu > time_limit:
+        return Verdict.TLE
+    return _FROM_STATUS.get(result.status)
+
+
+def overall(verdicts: Sequence[Verdict]) -> Verdict:
+    """The first failing verdict in test order; AC when every test passed."""
+    return next((v for v in verdicts if v is not Verdict.AC), Verdict.AC)
+
+
+def deviations(expected: frozenset[Verdict], verdicts: Sequence[tuple[str, Verdict]]) -> list[str]:
+    """What breaks the expectation, one message per fault (empty: as expected)."""
+    allowed = expected | {Verdict.AC}
+    out = [f"{test}: {v} is not among the expected {fmt(expected)}" for test, v in verdicts if v not in allowed]
+    total = overall([v for _, v in verdicts])
+    if total not in expected:
+        out.append(f"overall verdict {total}, expected {fmt(expected)}")
+    return out
+
+
+def fmt(verdicts: frozenset[Verdict] | set[Verdict]) -> str:
+    return "/".join(v.value for v in Verdict if v in verdicts)

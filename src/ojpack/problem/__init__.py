@@ -1,0 +1,11 @@
+"""problem.yaml → a read-only Problem.
+
+Takes a package folder; gives the checked spec (`Problem`, pydantic models in `schema`) and the ordered
+test plan (`make_plan`), with `{X.min}`-style placeholders expanded to each group's bounds.
+"""
+
+from .load import Problem, copy_sources, load_problem
+from .plan import PlannedTest, expand, make_plan
+from .schema import Coverage
+
+__all__ = ["Coverage", "PlannedTest", "Problem", "copy_sources", "expand", "load_problem", "make_plan"]

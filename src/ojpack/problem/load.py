@@ -1,0 +1,151 @@
+"""Load problem.yaml into a validated, read-only Problem; every mistake becomes one clear error."""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from ..errors import ProblemConfigError
+from .schema import ProblemSpec, Subtask
+
+PROBLEM_FILE = "problem.yaml"
+# What a package is made of by convention (everything else under its root is build output or caches).
+SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof")
+
+
+@dataclass(frozen=True)
+class Problem:
+    root: Path
+    spec: ProblemSpec
+
+    def path(self, rel: str) -> Path:
+        return self.root / rel
+
+    @property
+    def groups(self) -> list[str]:
+        return [s.group for s in self.spec.subtasks]
+
+    def subtask(self, group: str) -> Subtask | None:
+        return next((s for s in self.spec.subtasks if s.group == group), None)
+
+    def bounds_for(self, group: str) -> dict[str, tuple[int, int]]:
+        """The bounds in force for a group: the global ones, tightened by its subtask."""
+        out = {k: (b.min, b.max) for k, b in self.spec.bounds.items()}
+        sub = self.subtask(group)
+        for k, o in (sub.bounds.items() if sub else ()):
+            lo, hi = out[k]
+            out[k] = (o.min if o.min is not None else lo, o.max if o.max is not None else hi)
+        return out
+
+
+def copy_sources(src: Path, dst: Path) -> Path:
+    """Copy a package's own files (not data/, build/ or caches) into `dst`, e.g. for a clean rebuild."""
+    dst.mkdir(parents=True, exist_ok=True)
+    for part in SOURCE_PARTS:
+        if (src / part).is_dir():
+            shutil.copytree(src / part, dst / part, ignore=shutil.ignore_patterns("__pycache__"))
+        elif (src / part).exists():
+            shutil.copy2(src / part, dst / part)
+    return dst
+
+
+def find_root(start: Path | None = None) -> Path:
+    """The problem root: `start` itself (default: the current directory) must hold problem.yaml."""
+    root = (start or Path.cwd()).resolve()
+    if not (root / PROBLEM_FILE).is_file():
+        raise ProblemConfigError(f"no {PROBLEM_FILE} in {root} (use --problem DIR to point at a problem)")
+    return root
+
+
+def load_problem(root: Path | None = None) -> Problem:
+    root = find_root(root)
+    file = root / PROBLEM_FILE
+    try:
+        raw = yaml.safe_load(file.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as e:
+        raise ProblemConfigError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise ProblemConfigError(f"{file}:{where}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
+    if not isinstance(raw, dict):
+        raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
+    try:
+        spec = ProblemSpec.model_validate(raw)
+    except ValidationError as e:
+        raise ProblemConfigError(f"{file}: {describe(e, raw)}") from None
+    problem = Problem(root, spec)
+    _check_files(problem)
+    return problem
+
+
+def describe(error: ValidationError, raw: Any) -> str:
+    """One line for the first error: the dotted key, what is wrong, and a suggestion for a typo."""
+    errors = error.errors()
+    # A typo shows up twice (the unknown key, and the real one as missing): the unknown key explains both.
+    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    loc = [str(p) for p in err["loc"]]
+    key = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".") or "(top level)"
+    if err["type"] == "extra_forbidden":
+        model = _model_at(ProblemSpec, err["loc"][:-1])
+        valid = sorted(model.model_fields) if model else []
+        valid = [model.model_fields[f].alias or f for f in valid] if model else []
+        near = difflib.get_close_matches(loc[-1], valid, n=1)
+        hint = f"; did you mean '{near[0]}'?" if near else (f"; valid keys: {', '.join(valid)}" if valid else "")
+        return f"unknown key '{key}'{hint}"
+    if err["type"] == "missing":
+        return f"missing key '{key}'"
+    msg = err["msg"].removeprefix("Value error, ")
+    extra = f" (got {err['input']!r})" if "input" in err and not isinstance(err["input"], (dict, list)) else ""
+    return f"'{key}': {msg}{extra}"
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """Follow a pydantic error location down the model tree to the model that owns the last key."""
+    current: Any = model
+    for part in loc:
+        current = _strip_optional(current)
+        if _is_model(current):
+            fields = current.model_fields
+            field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
+            if field is None:
+                return None
+            current = field.annotation
+        else:  # a list index or a dict key: step into the container's item type
+            args = getattr(current, "__args__", ())
+            current = args[-1] if args else None
+    current = _strip_optional(current)
+    return current if _is_model(current) else None
+
+
+def _is_model(t: Any) -> bool:
+    return isinstance(t, type) and issubclass(t, BaseModel)
+
+
+def _strip_optional(t: Any) -> Any:
+    """X | None -> X; containers are left alone."""
+    args = getattr(t, "__args__", ())
+    if type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return rest[0] if len(rest) == 1 else t
+    return t
+
+
+def _check_files(problem: Problem) -> None:
+    spec = problem.spec
+    needed = {"validator": spec.validator, "model_solution": spec.model_solution}
+    if spec.checker.program:
+        needed["checker.program"] = spec.checker.program
+    for group, lines in spec.tests.items():
+        for i, t in enumerate(lines):
+            if t.copy_:
+                needed[f"tests.{group}.{i}.copy"] = t.copy_
+    for key, rel in needed.items():
+        if not problem.path(rel).is_file():
+            raise ProblemConfigError(f"{problem.root / PROBLEM_FILE}: '{key}': file {rel} does not exist")

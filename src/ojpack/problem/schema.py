@@ -1,0 +1,174 @@
+"""The shape of problem.yaml, as pydantic models (strict: unknown keys are errors)."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Names(Strict):
+    zh: str
+    en: str
+
+
+class Source(Strict):
+    name: str
+    url: str | None = None
+
+
+class Credits(Strict):
+    authors: list[str] = Field(min_length=1)
+
+
+class Limits(Strict):
+    time: float = Field(gt=0, le=60, description="CPU seconds per test")
+    memory: int = Field(gt=0, le=65536, description="MiB")
+    output: int = Field(default=64, gt=0, le=4096, description="MiB")
+
+
+class Bound(Strict):
+    min: int
+    max: int
+    doc: str = ""
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Bound:
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is greater than max ({self.max})")
+        return self
+
+
+class BoundOverride(Strict):
+    min: int | None = None
+    max: int | None = None
+
+
+class Subtask(Strict):
+    group: str
+    score: int = Field(gt=0, le=100)
+    bounds: dict[str, BoundOverride] = {}
+
+    @field_validator("group")
+    @classmethod
+    def _group_name(cls, v: str) -> str:
+        if not GROUP_NAME.match(v) or v == "sample":
+            raise ValueError(f"group name {v!r} must match [a-z0-9][a-z0-9_-]* and not be 'sample'")
+        return v
+
+
+class Checker(Strict):
+    type: Literal["tokens", "custom"] = "tokens"
+    case_sensitive: bool = True
+    program: str | None = None
+
+    @model_validator(mode="after")
+    def _custom_needs_program(self) -> Checker:
+        if self.type == "custom" and not self.program:
+            raise ValueError("a custom checker needs 'program: <path>'")
+        return self
+
+
+class Coverage(Strict):
+    features: list[str] = []
+    classes: list[str] = []
+    answers: list[str] = []
+
+
+class TestLine(Strict):
+    name: str
+    gen: str | None = None
+    copy_: str | None = Field(default=None, alias="copy")
+
+    @field_validator("name")
+    @classmethod
+    def _test_name(cls, v: str) -> str:
+        if not TEST_NAME.match(v):
+            raise ValueError(f"test name {v!r} must match [a-z0-9][a-z0-9_-]*")
+        return v
+
+    @model_validator(mode="after")
+    def _one_source(self) -> TestLine:
+        if (self.gen is None) == (self.copy_ is None):
+            raise ValueError("a test needs exactly one of 'gen' or 'copy'")
+        return self
+
+
+VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
+
+
+class Solutions(Strict):
+    # path (relative to the problem root) -> allowed verdicts, overriding the folder's verdict
+    verdicts: dict[str, list[VerdictName]] = {}
+
+    @field_validator("verdicts")
+    @classmethod
+    def _non_empty(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for path, allowed in v.items():
+            if not allowed:
+                raise ValueError(f"{path}: list at least one verdict")
+        return v
+
+
+class Proof(Strict):
+    """A program that writes exhaustive batch tests with their answers (see ojpack.judging.proof)."""
+    generator: str
+    args: str = ""   # {X.min}/{X.max} expand to the global bounds
+
+
+class ProblemSpec(Strict):
+    short_name: str = Field(pattern=r"^[a-z0-9]+$")
+    name: Names
+    source: Source
+    credits: Credits
+    license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
+    rights_owner: str | None = None
+    limits: Limits
+    bounds: dict[str, Bound] = Field(min_length=1)
+    subtasks: list[Subtask] = Field(min_length=1)
+    checker: Checker = Checker()
+    validator: str
+    # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
+    answer_validator: str | None = None
+    model_solution: str
+    coverage: Coverage = Coverage()
+    tests: dict[str, list[TestLine]]
+    solutions: Solutions = Solutions()
+    proof: Proof | None = None
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ProblemSpec:
+        total = sum(s.score for s in self.subtasks)
+        if total != 100:
+            raise ValueError(f"subtask scores add up to {total}, not 100")
+        groups = [s.group for s in self.subtasks]
+        if len(set(groups)) != len(groups):
+            raise ValueError("two subtasks share a group")
+        for s in self.subtasks:
+            for key, o in s.bounds.items():
+                if key not in self.bounds:
+                    raise ValueError(f"subtask {s.group}: bound {key!r} is not among bounds {sorted(self.bounds)}")
+                b = self.bounds[key]
+                lo, hi = (o.min if o.min is not None else b.min), (o.max if o.max is not None else b.max)
+                if not b.min <= lo <= hi <= b.max:
+                    raise ValueError(f"subtask {s.group}: bound {key} [{lo}, {hi}] is not inside [{b.min}, {b.max}]")
+        known = {"sample", *groups}
+        for g, lines in self.tests.items():
+            if g not in known:
+                raise ValueError(f"tests: group {g!r} is neither 'sample' nor a subtask group {groups}")
+            names = [t.name for t in lines]
+            dup = {n for n in names if names.count(n) > 1}
+            if dup:
+                raise ValueError(f"tests.{g}: duplicate test names {sorted(dup)}")
+        for g in groups:
+            if not self.tests.get(g):
+                raise ValueError(f"subtask group {g!r} has no tests in the test plan")
+        return self

@@ -1,0 +1,58 @@
+"""UOJ's data folder: problem.conf, data<i>.in/.ans, ex_data<i> samples, std.cpp and val.cpp.
+
+UOJ runs val.cpp without arguments and reads exit code 0 as valid, so the validator's C++ port is
+compiled in with the global bounds of problem.yaml and UOJ's exit codes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ...errors import OjpackError
+from ..package import Package, validator_args
+from .write import copy, text
+
+
+def whole_seconds(seconds: float) -> int:
+    if not float(seconds).is_integer():
+        raise OjpackError(f"uoj: time_limit takes whole seconds; {seconds:g} s cannot be written without "
+                          "changing the verdicts")
+    return int(seconds)
+
+
+def std_source(pkg: Package) -> Path:
+    """UOJ's std must be C++: the model solution, or else the first accepted C++ solution."""
+    if pkg.model_solution.suffix == ".cpp":
+        return pkg.model_solution
+    for s in pkg.solutions:
+        if s.single == "AC" and s.path.suffix == ".cpp":
+            return s.path
+    raise OjpackError("uoj: needs an accepted C++ solution for std.cpp (the model solution is not C++)")
+
+
+def write(pkg: Package, out: Path) -> list[str]:
+    if pkg.checker_type != "tokens" or not pkg.case_sensitive:
+        raise OjpackError("uoj: only the case-sensitive token checker maps onto a UOJ builtin (wcmp)")
+    conf = [("use_builtin_judger", "on"), ("use_builtin_checker", "wcmp")]
+    tests = pkg.secret_tests
+    conf += [("n_tests", len(tests)), ("n_ex_tests", len(pkg.sample.tests)),
+             ("n_sample_tests", len(pkg.sample.tests)),
+             ("input_pre", "data"), ("input_suf", "in"), ("output_pre", "data"), ("output_suf", "ans"),
+             ("time_limit", whole_seconds(pkg.time_limit)), ("memory_limit", pkg.memory_mib),
+             ("output_limit", pkg.output_mib), ("n_subtasks", len(pkg.subtasks))]
+    end = 0
+    for i, g in enumerate(pkg.subtasks, start=1):
+        end += len(g.tests)
+        conf += [(f"subtask_end_{i}", end), (f"subtask_score_{i}", g.score), (f"subtask_type_{i}", "packed")]
+    text(out / "problem.conf", "".join(f"{k} {v}\n" for k, v in conf))
+    for i, t in enumerate(tests, start=1):
+        copy(t.input, out / f"data{i}.in")
+        copy(t.answer, out / f"data{i}.ans")
+    for i, t in enumerate(pkg.sample.tests, start=1):
+        copy(t.input, out / f"ex_data{i}.in")
+        copy(t.answer, out / f"ex_data{i}.ans")
+    copy(std_source(pkg), out / "std.cpp")
+    bounds = " ".join(validator_args(pkg.global_bounds))
+    head = f'#define BUILTIN_BOUNDS "{bounds}"\n#define VALID_EXIT 0\n#define INVALID_EXIT 1\n'
+    text(out / "val.cpp", head + pkg.cpp_validator("uoj").read_text(encoding="utf-8"))
+    return []

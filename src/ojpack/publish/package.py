@@ -1,0 +1,170 @@
+"""The one read-only view of a built package that every exporter works from.
+
+Exporters never read problem.yaml or walk data/ themselves: they get tests by group, scores, limits,
+the checker rule, solutions with expected verdicts and the rendered statement files from here.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..judging import Solution as FoundSolution, discover
+from ..testdata import BuiltTest
+from ..errors import OjpackError
+from ..sandbox import detect, main_name
+from ..problem import make_plan
+from ..problem import Problem
+from ..statement import OUT_DIR as STATEMENT_DIR
+
+
+@dataclass(frozen=True)
+class Group:
+    name: str                              # "sample" or a subtask group
+    score: int                             # 0 for the sample group
+    bounds: dict[str, tuple[int, int]]     # bounds in force for its tests
+    tests: tuple[BuiltTest, ...]
+
+
+@dataclass(frozen=True)
+class Solution:
+    path: Path                  # absolute
+    rel: str                    # relative to the problem root, e.g. solutions/accepted/john.cpp
+    verdicts: frozenset[str]    # AC WA TLE RTE MLE OLE CE; more than one = a set like "TLE or AC"
+    entry: str = ""             # its path inside a judge's verdict folder, e.g. john.cpp or john/Main.java
+
+    @property
+    def single(self) -> str | None:
+        """The expected verdict when it is exactly one, else None."""
+        return next(iter(self.verdicts)) if len(self.verdicts) == 1 else None
+
+
+@dataclass(frozen=True)
+class Package:
+    root: Path
+    short_name: str
+    names: dict[str, str]                  # language -> title, in problem.yaml order
+    source: str
+    source_url: str | None
+    authors: tuple[str, ...]
+    license: str
+    rights_owner: str | None
+    time_limit: float                      # seconds
+    memory_mib: int
+    output_mib: int
+    checker_type: str                      # "tokens" or "custom"
+    case_sensitive: bool
+    checker_program: Path | None
+    validator: Path
+    answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
+    model_solution: Path
+    sample: Group
+    subtasks: tuple[Group, ...]
+    solutions: tuple[Solution, ...]
+    plan_lines: dict[str, str]             # test id -> the plan line that made it
+
+    @property
+    def uuid(self) -> str:
+        """Stable across exports: derived from the short name, so re-exports update the same problem."""
+        return str(uuid.uuid5(uuid.NAMESPACE_URL, f"ojpack:{self.short_name}"))
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        return tuple(self.names)
+
+    @property
+    def groups(self) -> tuple[Group, ...]:
+        return (self.sample, *self.subtasks)
+
+    @property
+    def secret_tests(self) -> list[BuiltTest]:
+        return [t for g in self.subtasks for t in g.tests]
+
+    @property
+    def global_bounds(self) -> dict[str, tuple[int, int]]:
+        return self.sample.bounds
+
+    def statement(self, lang: str, ext: str) -> Path | None:
+        """A rendered statement file (build/statement/problem.<lang>.<ext>), or None if not rendered."""
+        path = self.root / STATEMENT_DIR / f"problem.{lang}.{ext}"
+        return path if path.is_file() else None
+
+    def cpp_validator(self, target: str) -> Path:
+        """The C++ port beside the validator (validators/<stem>.cpp): judges that compile their validators."""
+        path = self.validator.with_suffix(".cpp")
+        if not path.is_file():
+            raise OjpackError(f"{target}: needs a C++ port of the validator at {path.relative_to(self.root)}")
+        return path
+
+    @property
+    def judge_validator(self) -> Path:
+        """The C++ port when there is one (runs anywhere, fast), else the validator itself."""
+        port = self.validator.with_suffix(".cpp")
+        return port if port.is_file() else self.validator
+
+    def require_statement(self, lang: str, ext: str, target: str) -> Path:
+        path = self.statement(lang, ext)
+        if path is None:
+            raise OjpackError(f"{target}: needs the statement {STATEMENT_DIR}/problem.{lang}.{ext}, which was not "
+                              f"rendered (run `ojpack render --lang {lang} --format {ext}` and read its message)")
+        return path
+
+
+def validator_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
+    """The validator's argv contract: NAME=LO..HI per bound."""
+    return [f"{k}={lo}..{hi}" for k, (lo, hi) in bounds.items()]
+
+
+def entry_name(path: Path) -> str:
+    """Judges start Java by the class holding main(), which must match its file: put such a file in a
+    folder named after the solution (a multi-file submission) under the class's name."""
+    if path.suffix != ".java":
+        return path.name
+    main = main_name(path, detect(path))
+    return path.name if main == path.stem else f"{path.stem}/{main}.java"
+
+
+def from_solutions(found: list[FoundSolution]) -> tuple[Solution, ...]:
+    """The issue-3 solution list in the exporters' terms (RE is spelt RTE, as the judge formats do)."""
+    return tuple(Solution(s.path, s.rel, frozenset("RTE" if v.value == "RE" else v.value for v in s.expected),
+                          entry_name(s.path)) for s in found)
+
+
+def _existing(problem: Problem, rel: str | None, key: str) -> Path | None:
+    if rel is None:
+        return None
+    if not problem.path(rel).is_file():
+        raise OjpackError(f"problem.yaml: '{key}': file {rel} does not exist")
+    return problem.path(rel)
+
+
+def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solution, ...] | None = None) -> Package:
+    """Assemble the view from the loaded problem and its built tests (list order = judging order)."""
+    spec = problem.spec
+    by_group: dict[str, list[BuiltTest]] = {}
+    for t in tests:
+        by_group.setdefault(t.group, []).append(t)
+    unknown = sorted(set(by_group) - {"sample", *problem.groups})
+    if unknown:
+        raise OjpackError(f"built data has tests in groups not in problem.yaml: {', '.join(unknown)}; rebuild")
+    subtasks = []
+    for s in spec.subtasks:
+        if not by_group.get(s.group):
+            raise OjpackError(f"subtask {s.group} has no built tests; rebuild the data")
+        subtasks.append(Group(s.group, s.score, problem.bounds_for(s.group), tuple(by_group[s.group])))
+    names = spec.name.model_dump()
+    return Package(
+        root=problem.root, short_name=spec.short_name, names=names,
+        source=spec.source.name, source_url=spec.source.url, authors=tuple(spec.credits.authors),
+        license=spec.license, rights_owner=spec.rights_owner,
+        time_limit=spec.limits.time, memory_mib=spec.limits.memory, output_mib=spec.limits.output,
+        checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
+        checker_program=problem.path(spec.checker.program) if spec.checker.program else None,
+        validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
+        answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
+        sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),
+        subtasks=tuple(subtasks),
+        solutions=from_solutions(discover(problem)) if solutions is None else solutions,
+        plan_lines={p.id: p.line for p in make_plan(problem)},
+    )

@@ -1,0 +1,99 @@
+"""Turn a source file into a runnable command, compiling once and caching by content + command."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import OjpackError
+from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name
+
+DEFAULT_MEMORY_MIB = 256   # what {memory} means in a run command when the caller names no limit
+
+
+class CompileError(OjpackError):
+    """The compiler rejected the program; `message` is the compiler's own output."""
+
+    def __init__(self, source: Path, message: str) -> None:
+        super().__init__(f"{source.name}: compilation failed\n{message}")
+        self.source = source
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Program:
+    source: Path
+    language: Language
+    argv: tuple[str, ...]   # the command that runs it
+    key: str = ""           # content hash of source + toolchain command: same key, same behaviour
+
+
+def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: float = 120.0,
+            memory_mib: int | None = None) -> Program:
+    """Compile `source` (once per content + command) and return how to run it.
+
+    Raises CompileError with the compiler's message when it does not compile."""
+    source = source.resolve()
+    if not source.is_file():
+        raise OjpackError(f"{source}: no such file")
+    language = detect(source, lang)
+    data = source.read_bytes()
+    text = data.decode("utf-8", errors="replace")
+    main = main_name(source, language, text)
+    mem = str(memory_mib or DEFAULT_MEMORY_MIB)
+    key = hashlib.sha256(data + b"\0" + "\0".join(language.compile or language.run).encode()).hexdigest()[:24]
+    if language.compile is None:
+        return Program(source, language, tuple(fill(language.run, source=str(source), main=main, memory=mem)), key)
+
+    out_dir = cache_dir / "bin" / key
+    binary = out_dir / "prog"
+    run = tuple(fill(language.run, binary=str(binary), dir=str(out_dir), main=main, source=str(source), memory=mem))
+    if (out_dir / ".ok").exists():
+        return Program(source, language, run, key)
+    failed = out_dir.with_suffix(".err")
+    if failed.exists():   # the same bytes failed before with the same command: fail the same way
+        raise CompileError(source, failed.read_text(encoding="utf-8"))
+
+    cache_dir.joinpath("bin").mkdir(parents=True, exist_ok=True)
+    # Compile into a private folder, then rename: two processes compiling the same source never clash.
+    work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=cache_dir / "bin"))
+    try:
+        src_copy = work / _source_name(source, language, text)
+        src_copy.write_bytes(data)
+        cmd = fill(language.compile, source=str(src_copy), binary=str(work / "prog"), dir=str(work),
+                   main=main, memory=mem)
+        try:
+            proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise CompileError(source, f"compilation took over {timeout:.0f} s") from None
+        except FileNotFoundError:
+            raise OjpackError(f"{source.name}: compiler {cmd[0]!r} is not installed") from None
+        if proc.returncode != 0:
+            msg = (proc.stderr + proc.stdout).decode(errors="replace").strip()
+            msg = msg.replace(str(work) + os.sep, "")[:4000] or f"{cmd[0]} exited with {proc.returncode}"
+            failed.write_text(msg, encoding="utf-8")
+            raise CompileError(source, msg)
+        (work / ".ok").touch()
+        try:
+            os.rename(work, out_dir)
+        except OSError:  # another process won the race; its result is identical
+            pass
+    finally:
+        if work.exists():
+            shutil.rmtree(work, ignore_errors=True)
+    return Program(source, language, run, key)
+
+
+def _source_name(source: Path, language: Language, text: str) -> str:
+    """javac insists that a public class Foo lives in Foo.java, whatever the submitted file was called."""
+    if language.id == "java":
+        found = _JAVA_PUBLIC.search(re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S))
+        if found:
+            return f"{found.group(1)}.java"
+    return source.name

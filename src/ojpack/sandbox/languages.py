@@ -1,0 +1,85 @@
+"""The language table: which compiler and command line a source file gets."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+import yaml
+
+from ..errors import OjpackError
+
+# Java names the class to run, not the file: the class that declares main(), else the public one.
+_JAVA_MAIN = re.compile(r"\bclass\s+([A-Za-z_$][\w$]*)[^{]*\{(?:(?!\bclass\b).)*?\bstatic\s+void\s+main\s*\(", re.S)
+_JAVA_PUBLIC = re.compile(r"\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)")
+
+
+@dataclass(frozen=True)
+class Language:
+    id: str
+    name: str
+    extensions: tuple[str, ...]
+    compile: tuple[str, ...] | None
+    run: tuple[str, ...]
+    address_space: bool = True   # may RLIMIT_AS cap it (see languages.yaml)
+
+
+@cache
+def real_python() -> str:
+    """The interpreter's real path: a pyenv shim is a shell script that costs ~60 ms per spawn."""
+    return os.path.realpath(sys.executable)
+
+
+@cache
+def load_languages() -> dict[str, Language]:
+    raw = yaml.safe_load(resources.files("ojpack.sandbox").joinpath("languages.yaml").read_text(encoding="utf-8"))
+    return {
+        key: Language(key, v["name"], tuple(v["extensions"]),
+                      tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]),
+                      bool(v.get("address_space", True)))
+        for key, v in raw.items()
+    }
+
+
+def detect(source: Path, override: str | None = None) -> Language:
+    langs = load_languages()
+    if override:
+        if override not in langs:
+            raise OjpackError(f"unknown language {override!r}; known: {', '.join(langs)}")
+        return langs[override]
+    ext = source.suffix.lstrip(".").lower()
+    for lang in langs.values():
+        if ext in lang.extensions:
+            return lang
+    raise OjpackError(f"{source}: cannot tell the language from '.{ext}'; pass --lang ({', '.join(langs)})")
+
+
+def is_source(path: Path) -> bool:
+    ext = path.suffix.lstrip(".").lower()
+    return any(ext in lang.extensions for lang in load_languages().values())
+
+
+def main_name(source: Path, language: Language, text: str | None = None) -> str:
+    """The name the run command starts: the Java class holding main(), else the file's stem."""
+    if language.id != "java":
+        return source.stem
+    text = text if text is not None else source.read_text(encoding="utf-8", errors="replace")
+    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
+    found = _JAVA_MAIN.search(text) or _JAVA_PUBLIC.search(text)
+    package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
+    name = found.group(1) if found else source.stem
+    return f"{package.group(1)}.{name}" if package else name
+
+
+def fill(template: tuple[str, ...], **values: str) -> list[str]:
+    values.setdefault("memory", "256")
+    out = [part.format(python=real_python(), **values) for part in template]
+    if out and os.sep not in out[0] and shutil.which(out[0]):
+        out[0] = shutil.which(out[0]) or out[0]
+    return out

@@ -1,0 +1,121 @@
+"""Run one program on one input under limits, and report what it used.
+
+Limits: CPU time (watched from /proc and backed by RLIMIT_CPU), wall time, memory (a per-run memory
+cgroup when the host allows one, else RLIMIT_AS; the verdict always comes from the measured peak),
+output size (RLIMIT_FSIZE), stack up to the memory limit, and a private temporary working directory.
+Every process the run started is killed before `run` returns."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+import threading
+import time
+import weakref
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from . import cgroups
+
+from . import spawn
+from .launch import launcher
+from .limits import MIB, RunLimits, memory_cap
+
+Status = Literal["ok", "tle", "mle", "ole", "re"]
+
+
+@dataclass(frozen=True)
+class RunResult:
+    status: Status
+    cpu: float                 # seconds
+    wall: float                # seconds
+    memory_mib: float          # peak resident memory
+    exit_code: int | None      # None when a signal ended it
+    signal: int | None
+    output_bytes: int = 0
+    sandbox: str = "rlimit"    # "cgroup" when a memory cgroup capped the run
+
+
+def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: RunLimits,
+        stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None) -> RunResult:
+    """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
+
+    `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
+    cgroup when the host allows one."""
+    use_cgroup = cgroups.available() if cgroup is None else cgroup
+    cage = cgroups.for_thread() if use_cgroup else None
+    if cage:
+        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
+    helper = launcher()
+    cwd = _workdir()
+    try:
+        with open(stdin, "rb") as fin, open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
+            start = time.monotonic()
+            fds = (fin.fileno(), fout.fileno(), ferr.fileno())
+            try:
+                if helper and cage:   # the cgroup measures the peak: the helper may become the program
+                    outcome = spawn.run_exec(helper, argv, cwd, fds, limits, cage, address_space, start)
+                elif helper:
+                    outcome = spawn.run_helper(helper, argv, cwd, fds, limits, cage, address_space, start)
+                else:
+                    outcome = spawn.run_direct(argv, cwd, fds, limits, cage, address_space, start)
+                killed, status, cpu, peak = outcome
+            finally:
+                if cage:   # a process that called setsid() escaped the group kill, not the cage
+                    cage.kill_all()
+            # the OOM killer sends SIGKILL; only then is its counter worth a read
+            oom = cage is not None and os.WIFSIGNALED(status) and cage.new_oom_kill()
+            charged = cage.peak_bytes() if cage else None
+            wall = time.monotonic() - start
+    finally:
+        _empty(cwd)
+    if charged is not None:
+        peak = min(peak, charged / MIB)
+    code = os.waitstatus_to_exitcode(status)
+    sig = -code if code < 0 else None
+    size = stdout.stat().st_size
+    verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
+    return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size, "cgroup" if cage else "rlimit")
+
+
+_local = threading.local()
+
+
+def _workdir() -> str:
+    """This thread's private working directory, emptied after every run: removing and re-creating a
+    directory per run costs about as much as starting a small program."""
+    cwd = getattr(_local, "cwd", None)
+    if cwd is None or not os.path.isdir(cwd):
+        cwd = _local.cwd = tempfile.mkdtemp(prefix="ojpack-run-")
+        weakref.finalize(threading.current_thread(), shutil.rmtree, cwd, True)
+    return cwd
+
+
+def _empty(cwd: str) -> None:
+    with os.scandir(cwd) as entries:
+        leftovers = [e.path for e in entries]
+    for path in leftovers:
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(path)
+            except OSError:
+                pass
+    os.chmod(cwd, 0o700)   # a run may have changed it
+
+
+def _classify(limits: RunLimits, killed: bool, cpu: float, peak: float, oom: bool, sig: int | None,
+              code: int, size: int) -> Status:
+    if killed or cpu > limits.cpu or sig == signal.SIGXCPU:
+        return "tle"
+    if limits.memory_mib and (peak > limits.memory_mib or oom):
+        return "mle"
+    if limits.output_mib and (size > limits.output_mib * MIB or sig == signal.SIGXFSZ):
+        return "ole"
+    return "re" if code != 0 else "ok"
+
+

@@ -1,0 +1,121 @@
+"""`ojpack build`: plan → generate → validate → solve → data/, atomically, checked against the lock."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from . import lock
+from ..cache import Cache, cache_for, sha256_bytes
+from .coverage import TestFacts, answer_tokens, gaps
+from .data import BuiltTest, DataMissing, build_lock, fingerprint, load_built, staging_dir, swap_in, write_tree
+from ..sandbox import Program
+from ..errors import BuildError
+from .generate import generate, generator_digest
+from ..problem import PlannedTest, make_plan
+from ..problem import Problem
+from .solve import load_model, solve
+from .validate import Validator, load_validator, validate_bytes
+
+Progress = Callable[[PlannedTest], None]
+
+
+@dataclass(frozen=True)
+class BuildResult:
+    tests: list[BuiltTest]
+    seconds: float
+    lock_status: str        # "unchanged", "created" or "updated"
+
+
+def build(problem: Problem, update_lock: bool = False, on_done: Progress | None = None,
+          jobs: int | None = None) -> BuildResult:
+    start = time.monotonic()
+    plan = make_plan(problem)
+    cache = cache_for(problem.root)
+    with build_lock(problem.root):
+        validator = load_validator(problem, cache)
+        model = load_model(problem, cache)
+        digest = generator_digest(problem)
+
+        def one(test: PlannedTest) -> tuple[BuiltTest, bytes, bytes]:
+            made = _make(problem, test, cache, digest, validator, model)
+            if on_done:
+                on_done(test)
+            return made
+
+        made = _run_all(one, plan, jobs or os.cpu_count() or 2)
+        problems = gaps(problem.spec.coverage, [TestFacts(t.group, t.features, t.answers) for t, _, _ in made],
+                        problem.groups)
+        if problems:
+            raise BuildError("the test plan leaves coverage gaps:\n  - " + "\n  - ".join(problems))
+        hashes = {f"{t.input}": t.input_sha256 for t, _, _ in made} | {f"{t.answer}": t.answer_sha256 for t, _, _ in made}
+        lock_status = _check_lock(problem.root, hashes, update_lock)
+        staging = staging_dir(problem.root)
+        try:
+            write_tree(staging, made, fingerprint(problem))
+            swap_in(problem.root, staging)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        if lock_status != "unchanged":
+            lock.write(problem.root, hashes)
+        tests = load_built(problem)
+    return BuildResult(tests, time.monotonic() - start, lock_status)
+
+
+def ensure_built(problem: Problem) -> list[BuiltTest]:
+    """The current tests, building them first when data/ is missing or stale."""
+    try:
+        return load_built(problem)
+    except DataMissing:
+        return build(problem).tests
+
+
+def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, validator: Validator,
+          model: tuple[Program, str]) -> tuple[BuiltTest, bytes, bytes]:
+    data = generate(problem, test, cache, digest)
+    bounds, full = problem.bounds_for(test.group), problem.bounds_for("sample")
+    verdict = validate_bytes(validator, data, bounds, cache)
+    if not verdict.valid:
+        raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid: {verdict.message}")
+    if bounds != full:
+        # Features such as "T=max" speak of the problem's bounds, not of a subtask's tighter ones.
+        verdict = validate_bytes(validator, data, full, cache)
+    answer = solve(problem, model, data, test.id, cache)
+    built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
+                      verdict.features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
+    return built, data, answer
+
+
+def _run_all(fn: Callable[[PlannedTest], tuple[BuiltTest, bytes, bytes]], plan: list[PlannedTest],
+             jobs: int) -> list[tuple[BuiltTest, bytes, bytes]]:
+    """Run every test's pipeline on a pool; the first failure stops the rest and is raised."""
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        futures = [pool.submit(fn, t) for t in plan]
+        done, pending = wait(futures, return_when=FIRST_EXCEPTION)
+        for f in pending:
+            f.cancel()
+        for f in futures:
+            if f in done and f.exception():
+                raise f.exception()  # type: ignore[misc]
+        return [f.result() for f in futures]
+
+
+def _check_lock(root: Path, hashes: dict[str, str], update: bool) -> str:
+    locked = lock.read(root)
+    if locked is None:
+        return "created"
+    drift = lock.compare(locked, hashes)
+    if not drift:
+        return "unchanged"
+    if not update:
+        raise BuildError(f"the regenerated data differs from {lock.LOCK_FILE} ({drift.describe()}); "
+                         "if the change is deliberate, run `ojpack build --update-lock`")
+    return "updated"
+
+
+__all__ = ["BuildResult", "build", "ensure_built"]

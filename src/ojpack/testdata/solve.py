@@ -1,0 +1,43 @@
+"""Step 4: the model solution's answer for one input."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from ..cache import Cache, key, sha256_file
+from ..sandbox import Program, prepare
+from ..errors import BuildError
+from ..problem import Problem
+from ..sandbox import RunLimits, run
+
+
+def load_model(problem: Problem, cache: Cache) -> tuple[Program, str]:
+    source = problem.path(problem.spec.model_solution)
+    return prepare(source, cache.dir), sha256_file(source)
+
+
+def model_limits(problem: Problem) -> RunLimits:
+    lim = problem.spec.limits
+    # The model must fit the real limits: an answer it cannot give in time is no answer.
+    return RunLimits(cpu=lim.time, wall=3 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output)
+
+
+def solve(problem: Problem, model: tuple[Program, str], data: bytes, test_id: str, cache: Cache) -> bytes:
+    program, digest = model
+    k = key("ans", digest, data)
+    if (hit := cache.get("ans", k)) is not None:
+        return hit
+    with tempfile.TemporaryDirectory(prefix="ojpack-solve-") as tmp:
+        inp, out, err = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
+        inp.write_bytes(data)
+        res = run(program.argv, inp, out, model_limits(problem), stderr=err,
+                  address_space=program.language.address_space)
+        if res.status != "ok":
+            tail = err.read_bytes()[-1500:].decode(errors="replace").strip()
+            raise BuildError(f"{test_id}: model solution {problem.spec.model_solution} failed "
+                             f"({res.status}, {res.cpu:.2f} s CPU, {res.memory_mib:.0f} MiB)"
+                             + (f":\n{tail}" if tail else ""))
+        answer = out.read_bytes()
+    cache.put("ans", k, answer)
+    return answer

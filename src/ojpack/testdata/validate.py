@@ -1,0 +1,123 @@
+"""Step 3: run the package's input validator on a file (Kattis exit codes) and collect its features."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+
+from ..cache import Cache, key, tree_digest
+from ..sandbox import Program, prepare
+from ..errors import OjpackError
+from ..problem import Problem
+
+VALID, INVALID = 42, 43
+TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class Validation:
+    valid: bool
+    message: str = ""
+    features: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Validator:
+    program: Program
+    digest: str
+
+
+@dataclass(frozen=True)
+class ValidatorCase:
+    name: str
+    input: bytes
+    expect: Literal["valid", "invalid"]
+    message: str | None
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: ValidatorCase
+    got: Validation
+
+    @property
+    def ok(self) -> bool:
+        if self.got.valid != (self.case.expect == "valid"):
+            return False
+        return not self.case.message or self.case.message in self.got.message
+
+
+def load_validator(problem: Problem, cache: Cache) -> Validator:
+    source = problem.path(problem.spec.validator)
+    return Validator(prepare(source, cache.dir), tree_digest(source.parent))
+
+
+def bound_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
+    return [f"{k}={lo}..{hi}" for k, (lo, hi) in bounds.items()]
+
+
+def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
+                   cache: Cache | None = None) -> Validation:
+    args = bound_args(bounds)
+    k = key("val", validator.digest, " ".join(args), data)
+    if cache and (hit := cache.get("val", k)) is not None:
+        return Validation(**json.loads(hit))
+    try:
+        proc = subprocess.run([*validator.program.argv, "--features", *args], input=data,
+                              capture_output=True, timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        raise OjpackError(f"validator took over {TIMEOUT:.0f} s") from None
+    err = proc.stderr.decode(errors="replace").strip()
+    if proc.returncode == INVALID:
+        result = Validation(False, err.splitlines()[0] if err else "rejected (no message)")
+    elif proc.returncode == VALID:
+        try:
+            features = json.loads(proc.stdout or b"{}")
+        except json.JSONDecodeError:
+            raise OjpackError(f"validator accepted the input but its --features output is not JSON: "
+                              f"{proc.stdout[:200]!r}") from None
+        result = Validation(True, "", features)
+    else:
+        raise OjpackError(f"validator failed with exit code {proc.returncode} (expected 42 or 43): {err[-1000:]}")
+    if cache:
+        cache.put("val", k, json.dumps(result.__dict__).encode())
+    return result
+
+
+def validate_file(validator: Validator, path: Path, bounds: dict[str, tuple[int, int]]) -> Validation:
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        return Validation(False, f"cannot read: {e.strerror}")
+    return validate_bytes(validator, data, bounds)
+
+
+def load_cases(problem: Problem) -> list[ValidatorCase]:
+    """The validator's own tests: validators/tests.yaml, a list of {name, input, expect, message}."""
+    path = problem.path(problem.spec.validator).parent / "tests.yaml"
+    if not path.is_file():
+        return []
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+        cases = [ValidatorCase(str(c["name"]), str(c["input"]).encode("utf-8", "surrogateescape"),
+                               c["expect"], c.get("message")) for c in raw]
+    except (yaml.YAMLError, KeyError, TypeError) as e:
+        raise OjpackError(f"{path}: each case needs name, input and expect (valid|invalid): {e}") from None
+    bad = [c.name for c in cases if c.expect not in ("valid", "invalid")]
+    if bad:
+        raise OjpackError(f"{path}: expect must be 'valid' or 'invalid' (cases {', '.join(bad)})")
+    return cases
+
+
+def run_cases(problem: Problem, validator: Validator) -> list[CaseResult]:
+    bounds = problem.bounds_for("sample")
+    cases = load_cases(problem)
+    with ThreadPoolExecutor() as pool:  # each case is a process spawn: overlap them
+        got = list(pool.map(lambda c: validate_bytes(validator, c.input, bounds), cases))
+    return [CaseResult(c, g) for c, g in zip(cases, got)]

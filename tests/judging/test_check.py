@@ -1,0 +1,116 @@
+import json
+
+from typer.testing import CliRunner
+
+from conftest import edit_yaml
+from ojpack.judging.check import check, passed_before
+from ojpack.cli import app
+from ojpack.problem.load import load_problem
+from ojpack.judging.verdicts import Verdict
+
+SUM = "a, b = map(int, input().split())\nprint({})\n"
+
+
+def add(root, rel, text):
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def package(toy):
+    """The toy problem with a tighter time limit and a solution of every kind."""
+    edit_yaml(toy / "problem.yaml", "time: 1.0", "time: 0.5")
+    add(toy, "solutions/accepted/sum.cpp", "#include <cstdio>\nint main(){long a,b;scanf(\"%ld %ld\",&a,&b);"
+                                           "printf(\"%ld\\n\",a+b);}\n")
+    add(toy, "solutions/wrong_answer/cap20.py", SUM.format("min(a + b, 20)"))       # fails on big only
+    add(toy, "solutions/wrong_answer/product.py", SUM.format("a * b"))              # fails on the sample
+    add(toy, "solutions/time_limit_exceeded/spin.py", "while True: pass\n")
+    add(toy, "solutions/run_time_error/crash.py", "raise SystemExit(3)\n")
+    return toy
+
+
+def test_check_passes_and_reports_kills_killing_set_and_margins(toy):
+    report = check(load_problem(package(toy)), proof=False)
+    assert report.ok, report.problems
+    rows = {r.solution.name: r for r in report.rows}
+    assert rows["wrong_answer/cap20.py"].kills == ["big/01-r1", "big/02-top"]
+    assert rows["wrong_answer/product.py"].verdict is Verdict.WA
+    assert rows["time_limit_exceeded/spin.py"].verdict is Verdict.TLE
+    assert rows["run_time_error/crash.py"].verdict is Verdict.RE
+    # one big test fails all four wrong solutions
+    assert len(report.killing_set) == 1 and report.killing_set[0].startswith("big/") and report.killing_set_exact
+    assert 0 < report.margins.slowest_accepted <= 0.25
+    assert report.margins.slow_solutions["time_limit_exceeded/spin.py"] >= 0.75   # ran on to 1.5x the limit
+
+
+def test_a_surviving_wrong_solution_and_a_failing_accepted_one_are_named(toy):
+    package(toy)
+    add(toy, "solutions/wrong_answer/actually_right.py", SUM.format("a + b"))
+    add(toy, "solutions/accepted/off_on_top.py", SUM.format("a + b if a < 100 else 0"))
+    report = check(load_problem(toy), proof=False)
+    assert not report.ok
+    assert "wrong_answer/actually_right.py: overall verdict AC, expected WA" in report.problems
+    assert "accepted/off_on_top.py: big/02-top: WA is not among the expected AC" in report.problems
+
+
+def test_verdict_sets_from_problem_yaml(toy):
+    package(toy)
+    add(toy, "solutions/other/slow_or_fine.py", SUM.format("a + b"))
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  verdicts:\n    solutions/other/slow_or_fine.py: [AC, TLE]\n")
+    report = check(load_problem(toy), proof=False)
+    assert report.ok, report.problems
+    assert "other/slow_or_fine.py" not in report.margins.slow_solutions   # may pass: not held to be slow
+
+
+def test_compile_error_in_an_accepted_solution_is_a_problem(toy):
+    add(toy, "solutions/accepted/broken.cpp", "int main( {}\n")
+    report = check(load_problem(toy), proof=False)
+    assert any(p.startswith("accepted/broken.cpp: compilation failed") for p in report.problems)
+    row = next(r for r in report.rows if r.solution.name == "accepted/broken.cpp")
+    assert row.verdict is Verdict.CE and row.compile_error
+
+
+def test_cli_json_html_and_exit_codes(toy, tmp_path):
+    package(toy)
+    page = tmp_path / "matrix.html"
+    ok = CliRunner().invoke(app, ["check", "-p", str(toy), "--json", "--html", str(page)])
+    assert ok.exit_code == 0, ok.output
+    data = json.loads(ok.output)
+    assert data["ok"] and len(data["tests"]) == 5 and len(data["solutions"]) == 6
+    cap = next(s for s in data["solutions"] if s["name"] == "wrong_answer/cap20.py")
+    assert cap["killed_by"] == ["big/01-r1", "big/02-top"] and cap["cells"][0]["verdict"] == "AC"
+    assert "wrong_answer/cap20.py" in page.read_text()
+    add(toy, "solutions/wrong_answer/actually_right.py", SUM.format("a + b"))
+    bad = CliRunner().invoke(app, ["check", "-p", str(toy)])
+    assert bad.exit_code == 1
+    assert "actually_right.py: overall verdict AC, expected WA" in bad.output
+
+
+def test_warm_check_reuses_runs_until_a_program_changes(toy):
+    package(toy)
+    first = check(load_problem(toy), proof=False)
+    spin = next(r for r in first.rows if r.solution.name == "time_limit_exceeded/spin.py")
+    again = check(load_problem(toy), proof=False)
+    assert [r.cells for r in again.rows] == [r.cells for r in first.rows]   # remembered, same numbers
+    # a changed program is run again: now it is right, and the check says so
+    (toy / "solutions" / "wrong_answer" / "cap20.py").write_text(SUM.format("a + b"))
+    changed = check(load_problem(toy), proof=False)
+    assert "wrong_answer/cap20.py: overall verdict AC, expected WA" in changed.problems
+    fresh = check(load_problem(toy), proof=False, fresh=True)
+    assert next(r for r in fresh.rows if r.solution.name == "time_limit_exceeded/spin.py").cells != spin.cells
+
+
+def test_a_passing_check_is_recorded_for_exactly_these_sources(toy):
+    problem = load_problem(toy)
+    assert not passed_before(problem)
+    assert check(problem).ok
+    assert passed_before(problem)
+    add(toy, "solutions/accepted/sum2.py", SUM.format("b + a"))   # any change to the solutions forgets it
+    assert not passed_before(load_problem(toy))
+    add(toy, "solutions/wrong_answer/off.py", SUM.format("a + b + 1"))
+    edit_yaml(toy / "problem.yaml", "time: 1.0", "time: 2.0")
+    assert check(load_problem(toy)).ok and passed_before(load_problem(toy))
+    add(toy, "solutions/accepted/bad.py", SUM.format("a - b"))
+    assert not check(load_problem(toy)).ok
+    assert not passed_before(load_problem(toy))                    # a failing check records nothing

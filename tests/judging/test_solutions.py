@@ -1,0 +1,47 @@
+import pytest
+
+from conftest import edit_yaml
+from ojpack.errors import ProblemConfigError
+from ojpack.problem.load import load_problem
+from ojpack.judging.solutions import discover
+from ojpack.judging.verdicts import Verdict
+
+
+def add(root, rel, text="print(0)\n"):
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+
+
+def test_folders_give_expectations_and_accepted_come_first(toy):
+    add(toy, "solutions/wrong_answer/zero.py")
+    add(toy, "solutions/time_limit_exceeded/slow.cpp", "int main(){}")
+    add(toy, "solutions/accepted/README.md", "not a program")
+    found = discover(load_problem(toy))
+    assert [(s.name, s.expected_text) for s in found] == [
+        ("accepted/sum.py", "AC"), ("wrong_answer/zero.py", "WA"), ("time_limit_exceeded/slow.cpp", "TLE")]
+    assert found[0].must_pass and not found[1].must_pass
+
+
+def test_problem_yaml_overrides_the_folder(toy):
+    add(toy, "solutions/other/maybe_slow.py")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  verdicts:\n    solutions/other/maybe_slow.py: [AC, TLE]\n")
+    found = {s.name: s for s in discover(load_problem(toy))}
+    assert found["other/maybe_slow.py"].expected == {Verdict.AC, Verdict.TLE}
+
+
+def test_unknown_folder_is_a_clear_error(toy):
+    add(toy, "solutions/acepted/typo.py")
+    with pytest.raises(ProblemConfigError, match="acepted.*does not name a verdict"):
+        discover(load_problem(toy))
+
+
+def test_override_of_a_missing_file_and_bad_verdict_name_are_errors(toy):
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  verdicts:\n    solutions/nope.py: [WA]\n")
+    with pytest.raises(ProblemConfigError, match="solutions/nope.py does not exist"):
+        discover(load_problem(toy))
+    edit_yaml(toy / "problem.yaml", "[WA]", "[WRONG]")
+    with pytest.raises(ProblemConfigError, match="solutions.verdicts"):
+        load_problem(toy)

@@ -1,0 +1,67 @@
+"""The real package's data: reproducible from a clean copy, matching the committed lock, fully covered."""
+
+from __future__ import annotations
+
+from functools import reduce
+from operator import xor
+from pathlib import Path
+
+import pytest
+
+from conftest import copy_package
+from ojpack.testdata.build import build
+from ojpack.testdata.data import BuiltTest
+from ojpack.problem.load import load_problem
+from ojpack.testdata.stats import collect
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[BuiltTest]]:
+    root = copy_package(tmp_path_factory.mktemp("pkg"))
+    result = build(load_problem(root))  # cold: no cache in the copy
+    # The committed lock is the CI drift check: a cold rebuild must give exactly the locked bytes.
+    assert result.lock_status == "unchanged", "regenerated data drifted from data.sha256"
+    return root, result.tests
+
+
+def test_every_bound_and_class_is_hit(built: tuple[Path, list[BuiltTest]]) -> None:
+    root, tests = built
+    s = collect(load_problem(root), tests)
+    assert s.features_missing == [] and s.classes_missing == [] and s.gaps == []
+    assert {"T=min", "T=max", "T>255", "n=min", "n=max", "a=min", "a=max"} <= set(s.features_hit)
+    assert set(s.classes_hit) == {"S0", "T0", "S1", "S2", "T2"}
+
+
+def test_no_constant_answer_passes_a_subtask(built: tuple[Path, list[BuiltTest]]) -> None:
+    root, tests = built
+    for group in load_problem(root).groups:
+        answers = [t.answer.read_text().split() for t in tests if t.group == group]
+        for word in ("John", "Brother"):
+            assert any(a != [word] * len(a) for a in answers), f"printing {word} always passes {group}"
+
+
+def test_subtask_bounds_hold(built: tuple[Path, list[BuiltTest]]) -> None:
+    root, tests = built
+    problem = load_problem(root)
+    for t in tests:
+        lo, hi = problem.bounds_for(t.group)["T"]
+        games = int(t.input.read_text().split()[0])
+        assert lo <= games <= hi, t.id
+    assert max(int(t.input.read_text().split()[0]) for t in tests if t.group == "subtask1") == 250
+    assert any(int(t.input.read_text().split()[0]) > 255 for t in tests if t.group == "subtask2")
+
+
+def test_answers_follow_the_anti_nim_rule(built: tuple[Path, list[BuiltTest]]) -> None:
+    """An independent reading of every file against the rule in problem.md."""
+    _, tests = built
+    for t in tests:
+        tokens = list(map(int, t.input.read_text().split()))
+        games, pos, want = tokens[0], 1, []
+        for _ in range(games):
+            n = tokens[pos]
+            piles = tokens[pos + 1: pos + 1 + n]
+            pos += 1 + n
+            all_ones = all(p == 1 for p in piles)
+            win = (n % 2 == 0) if all_ones else reduce(xor, piles) != 0
+            want.append("John" if win else "Brother")
+        assert t.answer.read_text().split() == want, t.id

@@ -1,0 +1,64 @@
+"""problem.yaml loading: the real file loads, and every kind of mistake is one clear error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, edit_yaml
+from ojpack.errors import ProblemConfigError
+from ojpack.problem.load import load_problem
+
+
+def test_real_problem_loads() -> None:
+    p = load_problem(REPO)
+    assert p.spec.limits.time == 1.0 and p.spec.limits.memory == 128
+    assert p.bounds_for("subtask1")["T"] == (1, 250)
+    assert p.bounds_for("subtask2")["T"] == (1, 500)
+    assert [s.score for s in p.spec.subtasks] == [40, 60]
+
+
+def load_error(root: Path) -> str:
+    with pytest.raises(ProblemConfigError) as e:
+        load_problem(root)
+    return str(e.value)
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), [
+    ("limits: {time: 1.0", "limits: {tme: 1.0", "unknown key 'limits.tme'; did you mean 'time'?"),
+    ("short_name: toysum", "shortname: toysum", "did you mean 'short_name'?"),
+    ("  x: {min: 1, max: 100}", "  x: {min: 1, mx: 100}", "bounds.x.mx"),
+    ("  x: {min: 1, max: 100}", "  x: {min: 101, max: 100}", "min (101) is greater than max (100)"),
+    ("score: 70", "score: 60", "subtask scores add up to 90, not 100"),
+    ("limits: {time: 1.0", "limits: {time: -1", "'limits.time': Input should be greater than 0"),
+    ("license: cc0", "license: mine", "'license'"),
+    ("{x: {max: 10}}", "{y: {max: 10}}", "bound 'y' is not among bounds ['x']"),
+    ("{x: {max: 10}}", "{x: {max: 1000}}", "is not inside [1, 100]"),
+    ("- {name: top, gen:", "- {name: r1, gen:", "duplicate test names ['r1']"),
+    ("- {name: top, gen:", "- {name: Top!, gen:", "test name 'Top!' must match"),
+    ("- {name: top, gen: \"gen.py --max {x.max} --top\"}", "- {name: top}", "exactly one of 'gen' or 'copy'"),
+    ("  big:\n    - {name: r1", "  huge:\n    - {name: r1", "group 'huge' is neither 'sample' nor a subtask"),
+    ("model_solution: solutions/accepted/sum.py", "model_solution: nope.py", "'model_solution': file nope.py does not exist"),
+    ("validator: validators/validate.py\n", "", "missing key 'validator'"),
+    ("name: {zh: 加法, en: Addition}", "name: {zh: 加法, en: Addition", "invalid YAML"),
+])
+def test_mistakes_are_named(toy: Path, old: str, new: str, expected: str) -> None:
+    edit_yaml(toy / "problem.yaml", old, new)
+    msg = load_error(toy)
+    assert expected in msg
+    assert "Traceback" not in msg and msg.count("\n") == 0
+
+
+def test_not_a_mapping(toy: Path) -> None:
+    (toy / "problem.yaml").write_text("- just\n- a list\n")
+    assert "expected a mapping" in load_error(toy)
+
+
+def test_binary_file(toy: Path) -> None:
+    (toy / "problem.yaml").write_bytes(b"\xff\xfe\x00garbage")
+    assert "not UTF-8" in load_error(toy)
+
+
+def test_no_problem_here(tmp_path: Path) -> None:
+    assert "no problem.yaml" in load_error(tmp_path)

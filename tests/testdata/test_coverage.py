@@ -1,0 +1,34 @@
+"""Coverage gaps: features, classes, and per-group answers, each named."""
+
+from __future__ import annotations
+
+from ojpack.testdata.coverage import TestFacts, answer_tokens, gaps
+from ojpack.problem.schema import Coverage
+
+COV = Coverage(features=["T=max", "n=min"], classes=["S0", "T2"], answers=["John", "Brother"])
+
+
+def facts(group: str, features: list[str], classes: dict[str, int], answers: str) -> TestFacts:
+    return TestFacts(group, {"features": features, "classes": classes}, answer_tokens(answers.encode()))
+
+
+def test_everything_covered() -> None:
+    tests = [facts("g1", ["T=max"], {"S0": 2}, "John\nBrother\n"),
+             facts("g2", ["n=min"], {"T2": 1, "S0": 0}, "Brother\nJohn\n")]
+    assert gaps(COV, tests, ["g1", "g2"]) == []
+
+
+def test_each_gap_is_named_and_samples_do_not_count() -> None:
+    tests = [facts("sample", ["n=min"], {"T2": 1}, "John\nBrother\n"),
+             facts("g1", ["T=max"], {"S0": 1, "T2": 0}, "John\nJohn\n"),
+             facts("g2", [], {}, "Brother\n")]
+    assert gaps(COV, tests, ["g1", "g2"]) == [
+        "no secret test hits feature 'n=min'",
+        "no secret test contains class 'T2'",
+        "group 'g1' never has the answer 'Brother', so a constant output could pass it",
+        "group 'g2' never has the answer 'John', so a constant output could pass it",
+    ]
+
+
+def test_answer_tokens_ignore_layout() -> None:
+    assert answer_tokens(b"John  Brother\r\nJohn\n") == {"John": 2, "Brother": 1}
