@@ -124,6 +124,28 @@ class Proof(Strict):
     args: str = ""   # {X.min}/{X.max} expand to the global bounds
 
 
+class GrammarItem(Strict):
+    """One line of the input holding a number within bound `number`; when `line` or `blocks` is given,
+    that number counts what follows: one line of that many numbers within bound `line`, or that many
+    blocks, each laid out by `blocks`. The toolkit generates, parses and shrinks inputs from this."""
+    number: str
+    line: str | None = None
+    blocks: list[GrammarItem] | None = None
+
+    @model_validator(mode="after")
+    def _one_list(self) -> GrammarItem:
+        if self.line is not None and self.blocks is not None:
+            raise ValueError("a grammar item counts either a 'line' or 'blocks', not both")
+        if self.blocks is not None and not self.blocks:
+            raise ValueError("'blocks' needs at least one item")
+        return self
+
+    def names(self) -> list[str]:
+        """Every bound this item and the items inside it refer to."""
+        inner = [n for b in self.blocks or [] for n in b.names()]
+        return [self.number, *([self.line] if self.line else []), *inner]
+
+
 class ProblemSpec(Strict):
     short_name: str = Field(pattern=r"^[a-z0-9]+$")
     name: Names
@@ -143,6 +165,8 @@ class ProblemSpec(Strict):
     tests: dict[str, list[TestLine]]
     solutions: Solutions = Solutions()
     proof: Proof | None = None
+    # the input's shape, for stress testing and shrinking (ojpack stress / strength)
+    grammar: list[GrammarItem] = []
 
     @model_validator(mode="after")
     def _consistent(self) -> ProblemSpec:
@@ -168,6 +192,9 @@ class ProblemSpec(Strict):
             dup = {n for n in names if names.count(n) > 1}
             if dup:
                 raise ValueError(f"tests.{g}: duplicate test names {sorted(dup)}")
+        for name in (n for item in self.grammar for n in item.names()):
+            if name not in self.bounds:
+                raise ValueError(f"grammar: {name!r} is not among bounds {sorted(self.bounds)}")
         for g in groups:
             if not self.tests.get(g):
                 raise ValueError(f"subtask group {g!r} has no tests in the test plan")
