@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 import threading
@@ -25,10 +26,13 @@ class Duel:
     """Thread-safe: every thread gets its own scratch files."""
 
     def __init__(self, solution: Program, reference: Program, checker: Checker, limits: RunLimits,
-                 time_limit: float) -> None:
+                 time_limit: float, cgroup: bool | None = False) -> None:
+        # No memory cgroup by default: a stress run needs answers, not a memory verdict, and setting up
+        # a cage costs more than running a small program (RLIMIT_AS still stops a runaway).
+        self.cgroup = cgroup
         self.solution, self.reference, self.checker = solution, reference, checker
         self.limits, self.time_limit = limits, time_limit
-        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-"))
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-", dir=scratch_root()))
         self._local = threading.local()
 
     def close(self) -> None:
@@ -48,7 +52,7 @@ class Duel:
         return files
 
     def _run(self, program: Program, inp: Path, out: Path) -> RunResult:
-        return run(program.argv, inp, out, self.limits, address_space=program.language.address_space)
+        return run(program.argv, inp, out, self.limits, address_space=program.language.address_space, cgroup=self.cgroup)
 
     def compare(self, data: bytes) -> Outcome:
         inp, ref_out, sol_out = self._files()
@@ -70,6 +74,12 @@ class Duel:
 
     def differs(self, data: bytes) -> bool:
         return self.compare(data).differ
+
+
+def scratch_root() -> str | None:
+    """tmpfs when the host has one: thousands of tiny files a second, written and read right back."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
 
 
 def _keep(data: bytes) -> Path:

@@ -8,8 +8,9 @@ disagree with what it announces."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Union
 
 from ..errors import OjpackError
@@ -44,9 +45,12 @@ class Grammar:
     items: tuple[Item, ...]
 
     # --- random inputs -------------------------------------------------------------------------
-    def random(self, rng: random.Random, level: int) -> Block:
-        """A random tree; `level` picks the magnitude cap (CAPS, cycling)."""
-        return _random_block(self.items, rng, CAPS[level % len(CAPS)], top=True)
+    def sample(self, rng: random.Random, level: int) -> tuple[bytes, int]:
+        """A random input and its number of elementary cases; `level` picks the magnitude cap (CAPS,
+        cycling). Written straight to text (the tree is parsed back only when an input is kept)."""
+        out: list[str] = []
+        units = _sample(self.items, rng, CAPS[level % len(CAPS)], out, top=True)
+        return "".join(out).encode(), units
 
     # --- bytes ---------------------------------------------------------------------------------
     def render(self, tree: Block) -> bytes:
@@ -83,34 +87,48 @@ def load_grammar(problem: Problem) -> Grammar:
     return Grammar(resolve(problem.spec.grammar))
 
 
-def _pick(rng: random.Random, lo: int, hi: int, cap: int) -> int:
-    if rng.random() < EXTREME:
-        return hi if rng.random() < 0.5 else lo
-    return lo + int(rng.random() * (min(hi, lo + cap) - lo + 1))
+def _pick(r: Callable[[], float], lo: int, hi: int, cap: int) -> int:
+    if r() < EXTREME:
+        return hi if r() < 0.5 else lo
+    return lo + int(r() * (min(hi, lo + cap) - lo + 1))
 
 
-def _random_block(items: Sequence[Item], rng: random.Random, cap: int, top: bool = False) -> Block:
-    block: Block = []
+@cache
+def _numerals(lo: int, hi: int) -> tuple[str, ...] | None:
+    """Every value of a bound as text, so a line is joined from ready strings (str() is the hot spot)."""
+    return tuple(map(str, range(lo, hi + 1))) if hi - lo <= 100_000 else None
+
+
+def _sample(items: Sequence[Item], rng: random.Random, cap: int, out: list[str], top: bool = False) -> int:
+    """Append one random block's text to `out`; returns the top-level list lengths (the units)."""
+    r = rng.random
+    units = 0
     for it in items:
         lo, hi = it.number
         if it.blocks is None and it.line is None:
-            block.append(_pick(rng, lo, hi, cap))
+            out.append(f"{_pick(r, lo, hi, cap)}\n")
             continue
         # Many small cases in one file: a top-level list is usually as long as it may be.
-        size = hi if top and it.blocks is not None and rng.random() < PACK else _pick(rng, max(lo, 0), hi, cap)
+        size = hi if top and it.blocks is not None and r() < PACK else _pick(r, max(lo, 0), hi, cap)
+        units += size
+        out.append(f"{size}\n")
         if it.line is not None:
             a_lo, a_hi = it.line
-            top_v = min(a_hi, a_lo + cap)
-            r = rng.random
-            span = top_v - a_lo + 1
-            nums = [a_lo + int(r() * span) for _ in range(size)]
+            span = min(a_hi, a_lo + cap) - a_lo + 1
+            names = _numerals(a_lo, a_hi)
+            if names is None:
+                nums = [str(a_lo + int(r() * span)) for _ in range(size)]
+            else:
+                nums = [names[int(r() * span)] for _ in range(size)]
             if nums and r() < 0.3:   # the bounds themselves, somewhere
-                nums[int(r() * size)] = a_hi if r() < 0.5 else a_lo
-            block.append(nums)
+                nums[int(r() * size)] = str(a_hi if r() < 0.5 else a_lo)
+            out.append(" ".join(nums))
+            out.append("\n")
         else:
             assert it.blocks is not None
-            block.append([_random_block(it.blocks, rng, cap) for _ in range(size)])
-    return block
+            for _ in range(size):
+                _sample(it.blocks, rng, cap, out)
+    return units or 1
 
 
 def _render(items: Sequence[Item], block: Block, out: list[str]) -> None:

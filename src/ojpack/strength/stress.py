@@ -29,7 +29,7 @@ from .grammar import Block, Grammar, GrammarError, load_grammar
 from .plan_edit import add_copy_test
 from .shrink import Shrinker
 
-GEN_EVERY = 16
+GEN_EVERY = 64
 GEN_LIMITS = RunLimits(cpu=30, wall=60, memory_mib=2048, output_mib=256)
 SALT = re.compile(r"^--salt(=.*)?$")
 
@@ -78,14 +78,15 @@ class Sources:
         self.gens = [t for t in make_plan(problem) if t.gen] if generators else []
         self.cache_dir = cache_for(problem.root).dir
 
-    def make(self, k: int) -> tuple[bytes, Block, str] | None:
+    def make(self, k: int) -> tuple[bytes, int, str] | None:
+        """Input k's bytes, its elementary cases and where it came from."""
         rng = random.Random(f"{self.seed}:{k}")
         if self.gens and k % GEN_EVERY == GEN_EVERY - 1:
             return self._generated(rng.choice(self.gens), f"stress-{self.seed}-{k}")
-        tree = self.grammar.random(rng, k)
-        return self.grammar.render(tree), tree, f"grammar case {k} (seed {self.seed})"
+        data, units = self.grammar.sample(rng, k)
+        return data, units, f"grammar case {k} (seed {self.seed})"
 
-    def _generated(self, test: PlannedTest, salt: str) -> tuple[bytes, Block, str] | None:
+    def _generated(self, test: PlannedTest, salt: str) -> tuple[bytes, int, str] | None:
         assert test.gen is not None
         args = [a for i, a in enumerate(test.gen[1:]) if not SALT.match(a)
                 and not (i > 0 and test.gen[i] == "--salt")]
@@ -98,7 +99,7 @@ class Sources:
                 raise OjpackError(f"generator `{line}` failed ({res.status}, exit {res.exit_code})")
             data = out.read_bytes()
         try:
-            return data, self.grammar.parse(data), f"generator `{line}`"
+            return data, self.grammar.units(self.grammar.parse(data)), f"generator `{line}`"
         except GrammarError as e:
             raise OjpackError(f"generator `{line}` wrote an input the grammar cannot read: {e}") from None
 
@@ -116,12 +117,13 @@ def hunt(duel: Duel, sources: Sources, seconds: float, workers: int,
             made = sources.make(k)
             if made is None:
                 continue
-            data, tree, origin = made
+            data, units, origin = made
             differ = duel.differs(data)
             with lock:
                 state.cases += 1
-                state.units += sources.grammar.units(tree)
+                state.units += units
             if differ and accept(data):
+                tree = sources.grammar.parse(data)
                 with lock:
                     if state.found is None or k < state.found.index:
                         state.found = Found(k, data, tree, origin)
