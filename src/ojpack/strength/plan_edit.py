@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import re
+
 import yaml
 
 from ..errors import OjpackError
@@ -16,6 +18,7 @@ from ..testdata import load_validator, validate_bytes
 from ..cache import cache_for
 
 MANUAL = "generators/manual"
+TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")   # as problem.yaml's schema wants it
 
 
 @dataclass(frozen=True)
@@ -25,22 +28,28 @@ class Added:
     file: Path
 
 
+def check_name(problem: Problem, name: str) -> None:
+    """Refuse a name that cannot become a new test (before any work is spent finding its input)."""
+    if not TEST_NAME.match(name):
+        raise OjpackError(f"test name {name!r} must match [a-z0-9][a-z0-9_-]*")
+    taken = [g for g, lines in problem.spec.tests.items() if any(t.name == name for t in lines)]
+    if taken:
+        raise OjpackError(f"tests.{taken[0]} already has a test named {name!r}")
+    if problem.path(f"{MANUAL}/{name}.in").exists():
+        raise OjpackError(f"{MANUAL}/{name}.in already exists; choose another name")
+
+
 def add_copy_test(problem: Problem, name: str, data: bytes) -> Added:
     """Store `data` as generators/manual/NAME.in and plan it in the first subtask group whose bounds the
     package's validator accepts it under."""
-    if not name.replace("-", "").replace("_", "").isalnum() or not name[:1].isalnum() or name != name.lower():
-        raise OjpackError(f"test name {name!r} must match [a-z0-9][a-z0-9_-]*")
+    check_name(problem, name)
     rel = f"{MANUAL}/{name}.in"
     target = problem.path(rel)
-    if target.exists() and target.read_bytes() != data:
-        raise OjpackError(f"{rel} already exists with other content; choose another name")
     validator = load_validator(problem, cache_for(problem.root))
     group = next((g for g in problem.groups if validate_bytes(validator, data, problem.bounds_for(g)).valid), None)
     if group is None:
         verdict = validate_bytes(validator, data, problem.bounds_for("sample"))
         raise OjpackError(f"the validator accepts the input in no subtask group: {verdict.message or 'rejected'}")
-    if any(t.name == name for t in problem.spec.tests.get(group, [])):
-        raise OjpackError(f"tests.{group} already has a test named {name!r}")
     yaml_file = problem.path("problem.yaml")
     before = yaml_file.read_text(encoding="utf-8")
     after = _insert(before, group, f"{{name: {name}, copy: {rel}}}")

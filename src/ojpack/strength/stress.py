@@ -26,7 +26,7 @@ from ..sandbox import Program, RunLimits, prepare, run
 from ..testdata import load_validator, validate_bytes
 from .duel import Duel, Outcome
 from .grammar import Block, Grammar, GrammarError, load_grammar
-from .plan_edit import add_copy_test
+from .plan_edit import add_copy_test, check_name
 from .shrink import Shrinker
 
 GEN_EVERY = 64
@@ -184,6 +184,8 @@ def stress(problem: Problem, solution: Path, against: Path | None = None, second
            add: str | None = None, generators: bool = True) -> StressResult:
     start = time.monotonic()
     seed = random.randrange(10**9) if seed is None else seed
+    if add:
+        check_name(problem, add)
     s = setup(problem)
     sol = compile_program(problem, solution, lang)
     ref = compile_program(problem, against or problem.path(problem.spec.model_solution))
