@@ -56,11 +56,19 @@ def copy_sources(src: Path, dst: Path) -> Path:
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The problem root: `start` itself (default: the current directory) must hold problem.yaml."""
-    root = (start or Path.cwd()).resolve()
-    if not (root / PROBLEM_FILE).is_file():
-        raise ProblemConfigError(f"no {PROBLEM_FILE} in {root} (use --problem DIR to point at a problem)")
-    return root
+    """The problem root. Given `start` (--problem), it must hold problem.yaml; without it, the nearest
+    folder from the current one upward that holds one (as git finds its repository)."""
+    if start is not None:
+        root = start.resolve()
+        if not (root / PROBLEM_FILE).is_file():
+            raise ProblemConfigError(f"no {PROBLEM_FILE} in {root} (use --problem DIR to point at a problem)")
+        return root
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / PROBLEM_FILE).is_file():
+            return folder
+    raise ProblemConfigError(f"no {PROBLEM_FILE} in {here} or any folder above it "
+                             "(use --problem DIR to point at a problem)")
 
 
 def load_problem(root: Path | None = None) -> Problem:
