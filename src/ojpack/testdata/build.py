@@ -13,7 +13,8 @@ from typing import Callable
 from . import lock
 from ..cache import Cache, cache_for, sha256_bytes
 from .coverage import TestFacts, answer_tokens, gaps
-from .data import BuiltTest, DataMissing, build_lock, fingerprint, load_built, staging_dir, swap_in, write_tree
+from .data import (BuiltTest, DataMissing, build_lock, fingerprint, load_built, recover, staging_dir, swap_in,
+                   write_tree)
 from ..sandbox import Program
 from ..errors import BuildError
 from .generate import generate, generator_digest
@@ -38,6 +39,7 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
     plan = make_plan(problem)
     cache = cache_for(problem.root)
     with build_lock(problem.root):
+        recover(problem.root)
         validator = load_validator(problem, cache)
         model = load_model(problem, cache)
         digest = generator_digest(problem)
