@@ -36,3 +36,27 @@ def test_staging_left_by_a_killed_build_is_removed(toy: Path) -> None:
             assert sorted(p.name for p in state.glob("data.*")) == [alive.name]
         finally:
             alive_proc.kill()
+
+
+def test_answer_cache_respects_the_limits(toy: Path) -> None:
+    build(load_problem(toy))                      # warms the answer cache under 256 MiB
+    edit_yaml(toy / "problem.yaml", "memory: 256", "memory: 1")
+    with pytest.raises(BuildError, match="model solution solutions/accepted/sum.py failed"):
+        build(load_problem(toy))                  # a cold build fails here; a warm one must too
+
+
+def test_cached_steps_are_keyed_by_the_toolkit(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ojpack.testdata.generate as generate
+    import ojpack.testdata.solve as solve
+
+    build(load_problem(toy))
+    runs: list[str] = []
+    for module in (solve, generate):
+        real = module.run
+        monkeypatch.setattr(module, "run", lambda *a, _real=real, _m=module.__name__, **k: runs.append(_m) or _real(*a, **k))
+    build(load_problem(toy))
+    assert runs == []                             # same toolkit: everything comes from the cache
+    for module in (solve, generate):
+        monkeypatch.setattr(module, "toolkit_digest", lambda: "another version")
+    build(load_problem(toy))
+    assert runs.count("ojpack.testdata.solve") == 5 and runs.count("ojpack.testdata.generate") == 4

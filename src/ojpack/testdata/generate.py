@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ..cache import Cache, key, tree_digest
+from ..cache import Cache, key, toolkit_digest, tree_digest
 from ..sandbox import prepare
 from ..errors import BuildError, OjpackError
 from ..problem import PlannedTest
@@ -25,7 +25,7 @@ def generate(problem: Problem, test: PlannedTest, cache: Cache, digest: str) -> 
     if test.copy:
         return problem.path(test.copy).read_bytes()
     assert test.gen is not None
-    k = key("gen", digest, test.line)
+    k = key("gen", digest, test.line, repr(GEN_LIMITS), toolkit_digest())
     if (hit := cache.get("gen", k)) is not None:
         return hit
     data = _run_generator(problem, test, cache)

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import yaml
 
-from ..cache import Cache, key, tree_digest
+from ..cache import Cache, key, toolkit_digest, tree_digest
 from ..sandbox import Program, prepare
 from ..errors import OjpackError
 from ..problem import Problem
@@ -65,7 +65,8 @@ def bound_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
 def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
                    cache: Cache | None = None) -> Validation:
     args = bound_args(bounds)
-    k = key("val", validator.digest, " ".join(args), data)
+    k = key("val", validator.digest, validator.program.key, *validator.program.argv, " ".join(args),
+            repr(TIMEOUT), toolkit_digest(), data)
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
     try:
