@@ -16,7 +16,7 @@ from .coverage import TestFacts, answer_tokens, gaps
 from .data import (BuiltTest, DataMissing, build_lock, fingerprint, load_built, recover, staging_dir, swap_in,
                    write_tree)
 from ..sandbox import Program
-from ..errors import BuildError
+from ..errors import BuildError, OjpackError
 from .generate import generate, generator_digest
 from ..problem import PlannedTest, make_plan
 from ..problem import Problem
@@ -83,7 +83,8 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     bounds, full = problem.bounds_for(test.group), problem.bounds_for("sample")
     verdict = validate_bytes(validator, data, bounds, cache)
     if not verdict.valid:
-        raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid: {verdict.message}")
+        raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid"
+                         f"{_blame_bounds(problem, test.group, validator, data, bounds)}: {verdict.message}")
     if bounds != full:
         # Features such as "T=max" speak of the problem's bounds, not of a subtask's tighter ones.
         verdict = validate_bytes(validator, data, full, cache)
@@ -91,6 +92,26 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       verdict.features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer
+
+
+def _blame_bounds(problem: Problem, group: str, validator: Validator, data: bytes,
+                  bounds: dict[str, tuple[int, int]]) -> str:
+    """Which bound the input breaks (the one whose lifting makes it valid), and where it is set; "" when
+    no single bound explains it (the input itself is malformed)."""
+    broken = []
+    for name, (lo, hi) in bounds.items():
+        try:
+            if validate_bytes(validator, data, {**bounds, name: (-10**18, 10**18)}).valid:
+                broken.append(f"{name} in [{lo}, {hi}]")
+        except OjpackError:   # the validator could not take the lifted bound: no verdict either way
+            continue
+    if len(broken) != 1:
+        return ""
+    name = broken[0].split(" ", 1)[0]
+    sub = problem.subtask(group)
+    where = (problem.where("subtasks", problem.groups.index(group), "bounds", name)
+             if sub and name in sub.bounds else problem.where("bounds", name))
+    return f": it breaks bound {broken[0]} ({where})"
 
 
 def _run_all(fn: Callable[[PlannedTest], tuple[BuiltTest, bytes, bytes]], plan: list[PlannedTest],
