@@ -60,3 +60,38 @@ def test_cached_steps_are_keyed_by_the_toolkit(toy: Path, monkeypatch: pytest.Mo
         monkeypatch.setattr(module, "toolkit_digest", lambda: "another version")
     build(load_problem(toy))
     assert runs.count("ojpack.testdata.solve") == 5 and runs.count("ojpack.testdata.generate") == 4
+
+
+def test_a_hung_generator_is_stopped_at_the_limit_it_names(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ojpack.testdata.generate as generate
+
+    monkeypatch.setattr(generate, "GEN_LIMITS", generate.RunLimits(cpu=1, wall=2, memory_mib=512, output_mib=1))
+    edit_yaml(toy / "problem.yaml", "--max {x.max} --top", "--max {x.max} --top --sleep 30")
+    with pytest.raises(BuildError) as e:
+        build(load_problem(toy))
+    msg = str(e.value)
+    assert msg.startswith("big/02-top: generator `gen.py --max 100 --top --sleep 30` was stopped after ")
+    assert "over its time limit of 1 s CPU / 2 s wall" in msg
+    stopped = float(msg.split("stopped after ")[1].split(" s")[0])
+    assert 2 <= stopped < 30       # killed at the named limit, not when the generator chose to end
+
+
+def test_a_flooding_generator_names_the_output_limit(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ojpack.testdata.generate as generate
+
+    monkeypatch.setattr(generate, "GEN_LIMITS", generate.RunLimits(cpu=10, wall=20, memory_mib=512, output_mib=1))
+    gen = toy / "generators" / "flood.py"
+    gen.write_text("import sys\nsys.stdout.write('1 ' * 2_000_000)\n")
+    edit_yaml(toy / "problem.yaml", 'gen: "gen.py --max {x.max} --top"', 'gen: "flood.py"')
+    with pytest.raises(BuildError, match=r"big/02-top: generator `flood.py` wrote over its output limit of 1 MiB"):
+        build(load_problem(toy))
+
+
+def test_a_hung_validator_names_its_limit(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ojpack.testdata.validate as validate
+
+    monkeypatch.setattr(validate, "TIMEOUT", 1.0)
+    path = toy / "validators" / "validate.py"
+    path.write_text("import time\ntime.sleep(30)\n" + path.read_text())
+    with pytest.raises(BuildError, match=r"^sample/01-one: validator validate.py was stopped at its time limit of 1 s"):
+        build(load_problem(toy))

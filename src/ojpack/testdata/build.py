@@ -81,7 +81,12 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
           model: tuple[Program, str]) -> tuple[BuiltTest, bytes, bytes]:
     data = generate(problem, test, cache, digest)
     bounds, full = problem.bounds_for(test.group), problem.bounds_for("sample")
-    verdict = validate_bytes(validator, data, bounds, cache)
+    try:
+        verdict = validate_bytes(validator, data, bounds, cache)
+    except BuildError:
+        raise
+    except OjpackError as e:   # the validator itself failed: say on which test
+        raise BuildError(f"{test.id}: {e}") from None
     if not verdict.valid:
         raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid"
                          f"{_blame_bounds(problem, test.group, validator, data, bounds)}: {verdict.message}")

@@ -73,7 +73,8 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
         proc = subprocess.run([*validator.program.argv, "--features", *args], input=data,
                               capture_output=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        raise OjpackError(f"validator took over {TIMEOUT:.0f} s") from None
+        raise OjpackError(f"validator {validator.program.source.name} was stopped at its time limit of "
+                          f"{TIMEOUT:g} s on a {len(data):,}-byte input") from None
     err = proc.stderr.decode(errors="replace").strip()
     if proc.returncode == INVALID:
         result = Validation(False, err.splitlines()[0] if err else "rejected (no message)")
