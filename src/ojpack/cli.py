@@ -11,6 +11,7 @@ from typer.core import TyperOption
 from . import __version__
 from .commands import build, check, console, export, judge, render, stats, validate
 from .errors import OjpackError
+from .interrupt import install
 
 app = typer.Typer(
     name="ojpack",
@@ -50,13 +51,14 @@ TyperOption.display_type_rich = (  # type: ignore[method-assign]
 
 
 def main() -> None:
+    install()   # again for `python -m ojpack.cli`; the `ojpack` script installs it before importing this
     try:
         app()
     except OjpackError as e:
         console.err.print("[bold red]error:[/] ", end="")
         console.err.print(str(e), markup=False)
         sys.exit(1)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:   # only where the handler is not installed (the CLI called in-process)
         console.err.print("[red]interrupted[/]")
         sys.exit(130)
 

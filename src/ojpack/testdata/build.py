@@ -17,6 +17,7 @@ from .data import (BuiltTest, DataMissing, build_lock, fingerprint, load_built, 
                    write_tree)
 from ..sandbox import Program
 from ..errors import BuildError, OjpackError
+from ..interrupt import critical, on_interrupt
 from .generate import generate, generator_digest
 from ..problem import PlannedTest, make_plan
 from ..problem import Problem
@@ -58,13 +59,15 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
         hashes = {f"{t.input}": t.input_sha256 for t, _, _ in made} | {f"{t.answer}": t.answer_sha256 for t, _, _ in made}
         lock_status = _check_lock(problem.root, hashes, update_lock)
         staging = staging_dir(problem.root)
-        try:
-            write_tree(staging, made, fingerprint(problem))
-            swap_in(problem.root, staging)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-        if lock_status != "unchanged":
-            lock.write(problem.root, hashes)
+        with on_interrupt(lambda: shutil.rmtree(staging, ignore_errors=True)):
+            try:
+                write_tree(staging, made, fingerprint(problem))
+                with critical():   # data/ and its lock change together, or not at all
+                    swap_in(problem.root, staging)
+                    if lock_status != "unchanged":
+                        lock.write(problem.root, hashes)
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
         tests = load_built(problem)
     return BuildResult(tests, time.monotonic() - start, lock_status)
 
