@@ -66,3 +66,33 @@ def test_near_limit_rule() -> None:
     assert execute.near_limit(dataclasses.replace(cell, time=0.5), limits, 1.0)
     assert execute.near_limit(dataclasses.replace(cell, memory=240.0), limits, 1.0)
     assert execute.near_limit(dataclasses.replace(cell, verdict=execute.Verdict.TLE), limits, 1.0)
+
+
+def test_a_wrong_model_solution_is_blamed_first(toy: Path) -> None:
+    # The model is wrong on the test where a = 100 (big/02-top); two other accepted solutions are right.
+    add(toy, "solutions/accepted/sum.py", "a, b = map(int, input().split())\nprint(a + b + (a == 100))\n")
+    add(toy, "solutions/accepted/other.py", SUM.format("b + a"))
+    add(toy, "solutions/accepted/third.py", "import sys\nprint(sum(map(int, sys.stdin.read().split())))\n")
+    report = check(load_problem(toy), proof=False)
+    assert not report.ok
+    assert report.problems[0].startswith(
+        "the model solution disagrees with 2 accepted solutions on test big/02-top")
+    assert "accepted/sum.py" in report.problems[0]
+
+
+def test_one_wrong_accepted_solution_does_not_blame_the_model(toy: Path) -> None:
+    add(toy, "solutions/accepted/other.py", SUM.format("b + a"))
+    add(toy, "solutions/accepted/off.py", SUM.format("a + b + (a == 100)"))
+    report = check(load_problem(toy), proof=False)
+    assert not report.ok and not any("model solution" in p for p in report.problems)
+    assert report.problems[0].startswith("accepted/off.py:")
+
+
+def test_the_proof_can_blame_the_model() -> None:
+    from ojpack.judging.blame import model_disagreements
+    cell = execute.Cell("t", execute.Verdict.AC, 0.1, 0.1, 1.0, "", "abc")
+    said = model_disagreements("accepted/model.py", [("accepted/model.py", [cell]), ("accepted/b.py", [cell])],
+                               ["t"], ["accepted/model.py on proof batch 0003.in: WA (expected 1)"])
+    assert said[0].startswith("the exhaustive proof says the model solution accepted/model.py is wrong")
+    assert model_disagreements("accepted/model.py", [("accepted/model.py", [cell])], ["t"],
+                               ["accepted/model.py on proof batch 1.in: WA", "accepted/b.py on proof batch 1.in: WA"]) == []

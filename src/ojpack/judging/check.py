@@ -13,6 +13,7 @@ from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
+from .blame import model_disagreements
 from .checker import load_checker
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
@@ -147,6 +148,12 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
+    # A wrong model answer makes every right solution look wrong: say that first.
+    model = next((r.solution.name for r in rows if r.solution.rel == problem.spec.model_solution),
+                 problem.spec.model_solution)
+    problems[:0] = model_disagreements(model, [(r.solution.name, r.cells) for r in rows if r.solution.must_pass
+                                               and r.compile_error is None], ids,
+                                       proof_result.failures if proof_result else ())
     if not problems and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -29,6 +30,7 @@ class Cell:
     wall: float
     memory: float        # peak MiB
     message: str = ""    # the checker's word, or how the run ended
+    output: str = ""     # hash of the output's tokens (clean runs only): do two programs agree?
 
 
 @dataclass(frozen=True)
@@ -65,7 +67,8 @@ def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, sc
     remembered = memo.path(job, limits, time_limit) if memo else None
     if remembered and remembered.is_file():
         raw = json.loads(remembered.read_text())
-        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
+        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
+                    raw.get("output", ""))
     cell = _run_one(job, limits, time_limit, checker, scratch)
     if remembered and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
@@ -102,12 +105,15 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, s
         out = work / "out"
         res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
+        output = ""
         if failed is None:   # only a clean run is worth checking
             checked = checker.check(job.test.input, job.test.answer, out)
             verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
         else:
             verdict, message = failed, _how_it_ended(res)
-        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)
+        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
+                    output)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
