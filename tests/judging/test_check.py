@@ -3,6 +3,7 @@ import json
 from typer.testing import CliRunner
 
 from conftest import edit_yaml
+from ojpack.judging import write_html
 from ojpack.judging.check import check, passed_before
 from ojpack.cli import app
 from ojpack.problem.load import load_problem
@@ -63,8 +64,9 @@ def test_verdict_sets_from_problem_yaml(toy):
     assert "other/slow_or_fine.py" not in report.margins.slow_solutions   # may pass: not held to be slow
 
 
-def test_per_subtask_expectations_and_scores_are_checked(toy):
+def test_per_subtask_expectations_and_scores_are_checked(toy, tmp_path):
     package(toy)
+    (toy / "solutions" / "time_limit_exceeded" / "spin.py").unlink()   # its margin is another test's business
     add(toy, "solutions/partial/cap20.py", SUM.format("min(a + b, 20)"))      # passes small only: 30 points
     text = (toy / "problem.yaml").read_text()
     (toy / "problem.yaml").write_text(text + "solutions:\n  partial/cap20.py: {small: AC, big: WA, score: 30}\n")
@@ -81,6 +83,11 @@ def test_per_subtask_expectations_and_scores_are_checked(toy):
     part = next(s for s in data["solutions"] if s["name"] == "partial/cap20.py")
     assert part["expected_subtasks"] == {"small": ["AC"], "big": ["WA"]} and part["score"] == 30
     assert data["subtask_strength"][1]["killing_set"] == list(big.killing_set)
+    write_html(report, "toy", tmp_path / "m.html")
+    page = (tmp_path / "m.html").read_text()
+    assert "small: AC<br>big: WA<br>30 points" in page and "30+0 = 30" in page and "passes it whole" in page
+    shown = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof"])
+    assert shown.exit_code == 0 and "1:AC 2:WA =30" in shown.output and "30+0=30" in shown.output
     # a wrong expectation is named per subtask and by score
     edit_yaml(toy / "problem.yaml", "{small: AC, big: WA, score: 30}", "{small: WA, big: [TLE], score: 70}")
     bad = check(load_problem(toy), proof=False)
