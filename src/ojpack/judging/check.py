@@ -152,7 +152,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
 def pass_key(problem: Problem) -> str:
     """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
     the toolkit itself."""
-    extra = [problem.spec.checker.program, problem.spec.proof.generator if problem.spec.proof else None]
+    extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
     parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in extra if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
@@ -164,7 +164,7 @@ def passed_before(problem: Problem) -> bool:
 
 def _checker_identity(problem: Problem, cache_dir: Path) -> str:
     spec = problem.spec.checker
-    program = prepare(problem.path(spec.program), cache_dir).key if spec.program else ""
+    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
     return f"{spec.model_dump_json()} {program}"
 
 

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..cache import key, write_atomic
-from .checker import Checker
+from .checker import Checker, CheckerError
 from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, run
@@ -67,7 +67,7 @@ def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, sc
         raw = json.loads(remembered.read_text())
         return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
     cell = _run_one(job, limits, time_limit, checker, scratch)
-    if remembered:
+    if remembered and cell.verdict is not Verdict.JE:
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
     return cell
 
@@ -79,8 +79,11 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, s
         res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
         if failed is None:   # only a clean run is worth checking
-            checked = checker.check(job.test.input, job.test.answer, out)
-            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            try:
+                checked = checker.check(job.test.input, job.test.answer, out)
+                verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
+                verdict, message = Verdict.JE, str(e)
         else:
             verdict, message = failed, _how_it_ended(res)
         return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)

@@ -140,8 +140,8 @@ def _strip_optional(t: Any) -> Any:
 def _check_files(problem: Problem) -> None:
     spec = problem.spec
     needed = {"validator": spec.validator, "model_solution": spec.model_solution}
-    if spec.checker.program:
-        needed["checker.program"] = spec.checker.program
+    if spec.checker.source:
+        needed["checker.source"] = spec.checker.source
     for group, lines in spec.tests.items():
         for i, t in enumerate(lines):
             if t.copy_:
