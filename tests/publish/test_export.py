@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -117,8 +118,21 @@ def test_domjudge(exported) -> None:
     rows += [(p[0].name.split("-")[0], *p[1:]) for p in
              [(f, sha(f), sha(f.with_suffix(".ans"))) for f in sorted((root / "data" / "secret").glob("*.in"))]]
     assert rows == expected(pkg, with_sample=True)
-    marked = [p for p in (root / "submissions").rglob("*") if p.is_file() and "@EXPECTED_RESULTS@" in p.read_text()]
-    assert len(marked) == sum(1 for s in pkg.solutions if s.single not in {"AC", "WA", "TLE", "RTE"})
+    ini = dict(line.split(" = ", 1) for line in (root / "domjudge-problem.ini").read_text().splitlines())
+    assert ini["externalid"] == f'"{pkg.short_name}"' and float(ini["timelimit"]) == pkg.time_limit
+    # every solution in a folder of its own, and none lost: DOMjudge would drop files at the wrong depth
+    subs = sorted(p.relative_to(root / "submissions") for p in (root / "submissions").rglob("*") if p.is_file())
+    assert all(len(p.parts) == 3 for p in subs) and len(subs) == len(pkg.solutions)
+    mixed = {p.parts[1]: (root / "submissions" / p).read_text() for p in subs if p.parts[0] == "mixed"}
+    sets = [s for s in pkg.solutions if len(s.verdicts) > 1]
+    assert len(mixed) == len(sets) and all("@EXPECTED_RESULTS@: " in t for t in mixed.values())
+    for s in sets:   # the whole set survives, in DOMjudge's words
+        line = next(x for x in mixed[s.path.stem].splitlines() if "@EXPECTED_RESULTS@" in x)
+        assert {r.strip() for r in line.split(": ", 1)[1].split(",")} == {
+            {"WA": "WRONG-ANSWER", "RTE": "RUN-ERROR", "TLE": "TIMELIMIT", "AC": "CORRECT"}[v] for v in s.verdicts}
+    assert any("scoring" in x for x in results["domjudge"].lost)
+    others = [lang for lang in pkg.languages if lang != "en"]
+    assert all(list((root / "attachments").glob(f"problem.{lang}.*")) for lang in others)
 
 
 def test_hydro(exported) -> None:
@@ -131,7 +145,16 @@ def test_hydro(exported) -> None:
     assert rows == expected(pkg, with_sample=False, group_names=False)
     assert sum(st["score"] for st in conf["subtasks"]) == 100
     assert all(st["type"] == "min" for st in conf["subtasks"])
-    assert {f"problem_{lang}.md" for lang in pkg.languages} <= {p.name for p in root.iterdir()}
+    assert conf["checker_type"] == "testlib" and (root / "testdata" / conf["checker"]).is_file()
+    meta = yaml.safe_load((root / "problem.yaml").read_text())
+    assert all(name in meta["title"] for name in pkg.names.values())
+    for lang in pkg.languages:
+        md = (root / f"problem_{lang}.md").read_text()
+        assert not md.startswith("# ") and pkg.names[lang] not in md.splitlines()[0]
+        for i, t in enumerate(pkg.sample.tests, start=1):
+            assert f"```input{i}\n{t.input.read_text().strip()}\n```" in md
+            assert f"```output{i}\n{t.answer.read_text().strip()}\n```" in md
+    assert [p.name for p in (root / "std").iterdir()] == [pkg.model_solution.stem + ".cc"]
 
 
 def test_uoj(exported) -> None:
@@ -185,9 +208,16 @@ def test_cms(exported) -> None:
     ends = [0]
     for _, n in params:
         ends.append(ends[-1] + n)
-    rows = [(str(k), *files[j]) for k in range(1, len(ends)) for j in range(ends[k - 1], ends[k])]
-    assert rows == expected(pkg, with_sample=False, group_names=False)
+    rows = [(str(k), *files[j]) for k in range(len(ends) - 1) for j in range(ends[k], ends[k + 1])]
+    assert rows == expected(pkg, with_sample=True, group_names=False)
+    assert params[0] == [0, len(pkg.sample.tests)]
     assert (root / "statement" / "statement.pdf").read_bytes().startswith(b"%PDF")
+    assert task["primary_language"] == "en" and task["score_mode"] == "max_subtask"
+    assert task["public_testcases"] == "all" and task["feedback_level"] == "full"
+    for lang in pkg.languages:
+        assert (root / "statement" / f"{lang}.pdf").read_bytes().startswith(b"%PDF")
+    assert len(list((root / "att").iterdir())) == 2 * len(pkg.sample.tests)
+    assert os.access(root / "check" / "checker", os.X_OK)
     gen = (root / "gen" / "GEN").read_text().splitlines()
     assert [int(line.split(":")[1]) for line in gen if line.startswith("# ST:")] == [s for s, _ in params]
 
@@ -198,9 +228,12 @@ def test_every_zip_holds_exactly_its_folder(exported) -> None:
         if r.error:
             continue
         with zipfile.ZipFile(r.zip) as z:
-            inside = {n: z.read(n) for n in z.namelist()}
+            inside = {n: z.read(n) for n in z.namelist() if not n.endswith("/")}
+            folders = {n.rstrip("/") for n in z.namelist() if n.endswith("/")}
         on_disk = {p.relative_to(r.folder).as_posix(): p.read_bytes() for p in r.folder.rglob("*") if p.is_file()}
         assert inside == on_disk, r.target
+        # every folder is an entry of its own (DOMjudge takes a multi-file submission only then)
+        assert folders == {p.relative_to(r.folder).as_posix() for p in r.folder.rglob("*") if p.is_dir()}, r.target
 
 
 def test_exports_are_reproducible_byte_for_byte(exported) -> None:
@@ -244,15 +277,21 @@ def test_domjudge_without_a_pdf_ships_the_html_and_says_so(exported, tmp_path: P
     (tmp_path / "build" / "statement" / "problem.en.html").write_bytes(html.read_bytes())
     notes = TARGETS["domjudge"].write(dataclasses.replace(pkg, root=tmp_path), tmp_path / "out")
     assert (tmp_path / "out" / "problem.html").read_bytes() == html.read_bytes()
-    assert not (tmp_path / "out" / "problem.pdf").exists() and any("problem.html" in n for n in notes)
+    assert not (tmp_path / "out" / "problem.pdf").exists() and any("problem.html" in n for n in notes.todo)
 
 
 def test_limits_a_target_cannot_express_are_refused(exported, tmp_path: Path) -> None:
     pkg, _, _ = exported
     with pytest.raises(OjpackError, match="uoj: time_limit takes whole seconds; 1.5 s"):
         TARGETS["uoj"].write(dataclasses.replace(pkg, time_limit=1.5), tmp_path / "uoj")
-    with pytest.raises(OjpackError, match="hydro: only a case-sensitive token checker"):
-        TARGETS["hydro"].write(dataclasses.replace(pkg, case_sensitive=False), tmp_path / "hydro")
+    with pytest.raises(OjpackError, match="uoj: only the case-sensitive token checker"):
+        TARGETS["uoj"].write(dataclasses.replace(pkg, case_sensitive=False), tmp_path / "uoj2")
+    kattis_style = dataclasses.replace(pkg, checker_type="program", checker_program=pkg.validator,
+                                       checker_convention="kattis")
+    with pytest.raises(OjpackError, match="hydro: runs testlib-protocol checkers only"):
+        TARGETS["hydro"].write(kattis_style, tmp_path / "hydro")
+    with pytest.raises(OjpackError, match="kattis: runs output validators"):
+        TARGETS["kattis"].write(dataclasses.replace(kattis_style, checker_convention="testlib"), tmp_path / "k")
     icpc = TARGETS["icpc2025"]
     icpc.write(dataclasses.replace(pkg, time_limit=1.5), tmp_path / "icpc")
     meta = yaml.safe_load((tmp_path / "icpc" / pkg.short_name / "problem.yaml").read_text())

@@ -43,15 +43,17 @@ def command(
     if as_json:
         print(json.dumps({"warning": warning or None, "targets": [
             {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
-             "files": r.files, "notes": list(r.notes), "error": r.error or None} for r in results]},
+             "files": r.files, "cannot_express": list(r.lost), "todo": list(r.todo), "error": r.error or None}
+            for r in results]},
             ensure_ascii=False, indent=2))
     else:
         table = Table(title=f"{pkg.short_name}: export", title_justify="left")
-        for col in ("target", "zip", "files", "notes"):
+        for col in ("target", "zip", "files", "cannot express / to do by hand"):
             table.add_column(col)
         for r in results:
             where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
-            table.add_row(r.target, where, str(r.files), r.error or "; ".join(r.notes))
+            said = [f"[yellow]lost:[/] {x}" for x in r.lost] + [f"[cyan]to do:[/] {x}" for x in r.todo]
+            table.add_row(r.target, where, str(r.files), f"[red]{r.error}[/]" if r.error else "\n".join(said))
         out.print(table)
         if warning:
             err.print(f"[yellow]warning:[/] {warning}")

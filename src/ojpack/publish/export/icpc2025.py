@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from .write import copy, text, yaml_text
+from ...errors import OjpackError
+from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -25,9 +26,12 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
     return out
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes: list[str] = []
+    notes = Notes()
+    if pkg.checker_type == "program" and pkg.checker_convention != "kattis":
+        raise OjpackError(f"icpc2025: runs output validators (exit 42/43) only; {pkg.checker_program.name} "
+                          f"follows the {pkg.checker_convention} convention")
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
@@ -73,9 +77,11 @@ def write(pkg: Package, out: Path) -> list[str]:
             folder = MIXED_FOLDER
             rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.verdicts)
         if folder is None:
-            notes.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
+            notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue
         copy(s.path, root / "submissions" / folder / s.entry)
     if rules:
         text(root / "submissions" / "submissions.yaml", yaml_text(rules))
+    notes.lost.append("scoring: exported pass-fail (BAPCtools refuses type: scoring); the subtasks are test groups "
+                      "without their scores (" + "/".join(str(g.score) for g in pkg.subtasks) + ")")
     return notes

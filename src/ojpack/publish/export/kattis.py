@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from .write import copy, text, yaml_text
+from ...errors import OjpackError
+from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 
@@ -18,9 +19,9 @@ def limit_text(seconds: float) -> str:
     return f"{seconds:g}"
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes: list[str] = []
+    notes = Notes()
     meta = {
         "uuid": pkg.uuid,
         "type": "scoring",
@@ -32,7 +33,11 @@ def write(pkg: Package, out: Path) -> list[str]:
         "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib},
         "grading": {"show_test_data_groups": True},
     }
-    if pkg.checker_type == "custom":
+    # The default output validator compares tokens, case-insensitively unless told: ours, with the flag.
+    if pkg.checker_type == "program":
+        if pkg.checker_convention != "kattis":
+            raise OjpackError(f"kattis: runs output validators (exit 42/43) only; {pkg.checker_program.name} "
+                              f"follows the {pkg.checker_convention} convention")
         meta["validation"] = "custom"
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
@@ -69,7 +74,9 @@ def write(pkg: Package, out: Path) -> list[str]:
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")
         if folder is None:
-            notes.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
+            notes.lost.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue
         copy(s.path, root / "submissions" / folder / s.entry)
+    notes.lost.append(f"time limit: Kattis derives it from the slowest accepted run x time_multiplier; "
+                      f"{limit_text(pkg.time_limit)} s is pinned only in .timelimit (read by DOMjudge)")
     return notes

@@ -1,0 +1,91 @@
+// ojpack's token checker for judges whose built-in comparison differs from ojpack's: the output's
+// whitespace-separated tokens must equal the answer's (case-sensitive unless CASE_SENSITIVE is 0).
+// Whitespace is what C's isspace() takes in the "C" locale (space \t \n \v \f \r), the same bytes as
+// Python's bytes.split() that `ojpack judge` uses. Plain C++17, no testlib.h (the judge needs none).
+//
+// The exporter puts two #defines above this text:
+//   CASE_SENSITIVE 1|0
+//   PROTOCOL_TESTLIB  checker input output answer; exit 0 ok, 1 wrong answer, 3 fail; testlib's
+//                     message on stderr ("ok ...", "wrong answer ...", "FAIL ...")
+//   PROTOCOL_CMS      checker input answer output; score 1.0 or 0.0 on stdout, message on stderr
+//                     (CMS translates "translate:success" / "translate:wrong"), exit 0; else a judge error
+#include <cctype>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace {
+
+struct Reader {
+    FILE* f;
+    bool next(std::string& tok) {
+        tok.clear();
+        int c;
+        while ((c = std::fgetc(f)) != EOF && std::isspace(c)) {}
+        if (c == EOF) return false;
+        do tok.push_back(static_cast<char>(c));
+        while ((c = std::fgetc(f)) != EOF && !std::isspace(c));
+        return true;
+    }
+};
+
+bool same(const std::string& a, const std::string& b) {
+    if (CASE_SENSITIVE) return a == b;
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i])))
+            return false;
+    return true;
+}
+
+std::string shown(const std::string& t) {
+    return "'" + (t.size() > 40 ? t.substr(0, 40) + "..." : t) + "'";
+}
+
+[[noreturn]] void finish(bool ok, const std::string& message) {
+#if defined(PROTOCOL_TESTLIB)
+    std::fprintf(stderr, "%s %s\n", ok ? "ok" : "wrong answer", message.c_str());
+    std::exit(ok ? 0 : 1);
+#elif defined(PROTOCOL_CMS)
+    std::printf("%s\n", ok ? "1.0" : "0.0");
+    std::fprintf(stderr, "%s\n", ok ? "translate:success" : "translate:wrong");
+    std::exit(0);
+#else
+#error "define PROTOCOL_TESTLIB or PROTOCOL_CMS"
+#endif
+}
+
+[[noreturn]] void fail(const std::string& message) {
+#if defined(PROTOCOL_TESTLIB)
+    std::fprintf(stderr, "FAIL %s\n", message.c_str());
+    std::exit(3);
+#else
+    std::fprintf(stderr, "%s\n", message.c_str());
+    std::exit(2);
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc < 4) fail("usage: checker input output answer");
+#if defined(PROTOCOL_CMS)
+    const char* answer_path = argv[2];
+    const char* output_path = argv[3];
+#else
+    const char* output_path = argv[2];
+    const char* answer_path = argv[3];
+#endif
+    Reader out{std::fopen(output_path, "rb")}, ans{std::fopen(answer_path, "rb")};
+    if (!out.f) fail(std::string("cannot open the output ") + output_path);
+    if (!ans.f) fail(std::string("cannot open the answer ") + answer_path);
+    std::string got, want;
+    for (long n = 1;; ++n) {
+        bool has_want = ans.next(want), has_got = out.next(got);
+        if (!has_want && !has_got) finish(true, std::to_string(n - 1) + " tokens");
+        if (!has_got) finish(false, "output ends after " + std::to_string(n - 1) + " tokens; expected " + shown(want));
+        if (!has_want) finish(false, "extra output after " + std::to_string(n - 1) + " tokens: " + shown(got));
+        if (!same(got, want))
+            finish(false, "token " + std::to_string(n) + ": expected " + shown(want) + ", found " + shown(got));
+    }
+}
