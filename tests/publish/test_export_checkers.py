@@ -1,0 +1,188 @@
+"""Every export judges outputs exactly as `ojpack judge` does, checked by running what each judge runs.
+
+On a table of outputs (one line, extra spaces, blank lines, CRLF, no final newline, wrong case, …) the
+checker each target uses is compiled and run as that judge runs it, and its verdict is compared with
+ojpack's own token rule (`compare_tokens`), for a case-sensitive and a case-insensitive problem:
+
+- kattis, domjudge: the built-in default output validator with the flags from the export's problem.yaml
+  (problemtools' compiled `default_validator`; DOMjudge's default `compare` is built from the same source);
+- icpc2025: BAPCtools' `default_output_validator.cpp` with the export's `output_validator_args`;
+- hydro, luogu: the shipped testlib-protocol checker, compiled with g++ and run as `checker in out ans`
+  (Hydro reads "ok " at the start of stderr, Luogu the exit code);
+- cms: the shipped, already compiled check/checker, run as `checker input answer output` (score on stdout);
+- uoj: the built-in `wcmp` is testlib's token comparison, case-sensitive; it needs testlib.h, which can
+  be neither shipped nor fetched here, so it is not run (the export refuses a case-insensitive problem);
+- qduoj: its comparison (md5 of the whole output with trailing whitespace stripped, JudgeServer's
+  `_compare_output`) is modelled here, and every output where it differs from ojpack must be covered by
+  the export's own "cannot express" line.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ojpack.judging.checker import compare_tokens
+from ojpack.problem.load import load_problem
+from ojpack.publish.export import TARGETS
+from ojpack.publish.export.run import export, prepare
+from ojpack.publish.package import Package
+
+from conftest import REPO
+
+TOOLS = REPO / ".tools"
+PROBLEMTOOLS_VALIDATOR = next(TOOLS.glob("problemtools/lib/python3*/site-packages/problemtools/support/default_validator"),
+                              None)
+BAPC_VALIDATOR = next(TOOLS.glob("bapctools/lib/python3*/site-packages/bapctools/resources/support/"
+                                 "default_output_validator.cpp"), None)
+
+ANSWER = b"John\nBrother\n"
+OUTPUTS = {
+    "exact": b"John\nBrother\n",
+    "one line": b"John Brother\n",
+    "extra spaces": b"  John   \n\tBrother  \n",
+    "blank lines": b"John\n\nBrother\n\n\n",
+    "leading blank line": b"\nJohn\nBrother\n",
+    "crlf": b"John\r\nBrother\r\n",
+    "no final newline": b"John\nBrother",
+    "wrong case": b"john\nBROTHER\n",
+    "swapped": b"Brother\nJohn\n",
+    "missing line": b"John\n",
+    "extra token": b"John\nBrother\nJohn\n",
+    "glued": b"JohnBrother\n",
+    "empty": b"",
+}
+Judge = Callable[[Path, Path, Path], bool]   # (input, answer, output) -> accepted
+
+
+def need(path: Path | None, what: str) -> Path:
+    if path is None or not path.exists():
+        message = f"{what} is missing: run `bash scripts/setup.sh test`"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return path
+
+
+def gxx(source: Path, binary: Path, std: str = "gnu++17") -> Path:
+    proc = subprocess.run(["g++", "-O2", f"-std={std}", "-o", str(binary), str(source)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return binary
+
+
+@pytest.fixture(scope="module", params=[True, False], ids=["case-sensitive", "case-insensitive"])
+def exported(request, tmp_path_factory: pytest.TempPathFactory) -> tuple[Package, dict, Path]:
+    problem = load_problem(REPO)
+    pkg, _ = prepare(problem, list(TARGETS), checked=False)
+    pkg = dataclasses.replace(pkg, case_sensitive=request.param)
+    out = tmp_path_factory.mktemp("checkers")
+    return pkg, {r.target: r for r in export(pkg, list(TARGETS), out_root=out)}, out
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, Path]]:
+    root = tmp_path_factory.mktemp("table")
+    (root / "in").write_bytes(b"2\n3\n3 5 1\n1\n1\n")
+    (root / "ans").write_bytes(ANSWER)
+    outs = {}
+    for i, (name, body) in enumerate(OUTPUTS.items()):
+        outs[name] = root / f"out{i}"
+        outs[name].write_bytes(body)
+    return root / "in", root / "ans", outs
+
+
+def run_kattis(binary: list[str], flags: list[str], scratch: Path) -> Judge:
+    def judge(inp: Path, ans: Path, out: Path) -> bool:
+        feedback = scratch / "feedback"
+        feedback.mkdir(exist_ok=True)
+        with open(out, "rb") as stdin:
+            code = subprocess.run([*binary, str(inp), str(ans), str(feedback) + "/", *flags], stdin=stdin,
+                                  capture_output=True).returncode
+        assert code in (42, 43), f"validator exit {code}"
+        return code == 42
+    return judge
+
+
+def run_testlib(binary: Path, hydro: bool) -> Judge:
+    def judge(inp: Path, ans: Path, out: Path) -> bool:
+        proc = subprocess.run([str(binary), str(inp), str(out), str(ans)], capture_output=True, text=True)
+        assert proc.returncode in (0, 1), proc.stderr
+        if hydro:   # hydrojudge's testlib checker: accepted iff stderr starts with "ok "
+            assert (proc.returncode == 0) == proc.stderr.startswith("ok ")
+        return proc.returncode == 0
+    return judge
+
+
+def run_cms(binary: Path) -> Judge:
+    def judge(inp: Path, ans: Path, out: Path) -> bool:
+        proc = subprocess.run([str(binary), str(inp), str(ans), str(out)], capture_output=True, text=True)
+        assert proc.returncode == 0 and proc.stderr.strip() in ("translate:success", "translate:wrong"), proc.stderr
+        return float(proc.stdout) == 1.0
+    return judge
+
+
+def judge_for(target: str, pkg: Package, results: dict, scratch: Path) -> Judge:
+    folder = results[target].folder
+    if target in ("kattis", "domjudge"):
+        root = folder / pkg.short_name if target == "kattis" else folder
+        meta = yaml.safe_load((root / "problem.yaml").read_text())
+        flags = str(meta.get("validator_flags", "")).split()
+        return run_kattis([str(need(PROBLEMTOOLS_VALIDATOR, "problemtools"))], flags, scratch)
+    if target == "icpc2025":
+        top = yaml.safe_load((folder / pkg.short_name / "data" / "test_group.yaml").read_text())
+        binary = gxx(need(BAPC_VALIDATOR, "BAPCtools"), scratch / "bapc_default", std="gnu++20")
+        return run_kattis([str(binary)], top.get("output_validator_args", []), scratch)
+    if target == "hydro":
+        testdata = folder / pkg.short_name / "testdata"
+        conf = yaml.safe_load((testdata / "config.yaml").read_text())
+        assert conf["checker_type"] == "testlib"
+        return run_testlib(gxx(testdata / conf["checker"], scratch / "hydro_checker"), hydro=True)
+    if target == "luogu":
+        return run_testlib(gxx(folder / "checker.cpp", scratch / "luogu_checker"), hydro=False)
+    if target == "cms":
+        return run_cms(folder / "check" / "checker")
+    raise AssertionError(target)
+
+
+@pytest.mark.parametrize("target", ["kattis", "icpc2025", "domjudge", "hydro", "luogu", "cms"])
+def test_the_judge_agrees_with_ojpack_on_every_output(exported, table, target: str, tmp_path: Path) -> None:
+    pkg, results, _ = exported
+    if results[target].error:
+        assert target == "cms" and "Chromium" in results[target].error, results[target].error
+        pytest.skip("no PDF engine on this machine, so no CMS export")
+    inp, ans, outs = table
+    judge = judge_for(target, pkg, results, tmp_path)
+    theirs = {name: judge(inp, ans, out) for name, out in outs.items()}
+    ours = {name: compare_tokens(out.read_bytes(), ANSWER, pkg.case_sensitive).ok for name, out in outs.items()}
+    assert theirs == ours
+    assert ours["one line"] and ours["crlf"] and not ours["swapped"]          # the table tells rules apart
+    assert ours["wrong case"] is not pkg.case_sensitive
+
+
+def test_uoj_uses_wcmp_and_refuses_what_wcmp_cannot_judge(exported) -> None:
+    pkg, results, _ = exported
+    if not pkg.case_sensitive:
+        assert "only the case-sensitive token checker" in results["uoj"].error
+        return
+    conf = dict(line.split(" ", 1) for line in (results["uoj"].folder / "problem.conf").read_text().splitlines())
+    assert conf["use_builtin_checker"] == "wcmp"
+
+
+def qduoj_accepts(output: bytes, answer: bytes) -> bool:
+    """JudgeServer's _compare_output: md5(output.rstrip()) against the answer's stripped md5."""
+    return output.rstrip() == answer.rstrip()
+
+
+def test_qduoj_names_every_output_it_judges_differently(exported) -> None:
+    pkg, results, _ = exported
+    differ = [name for name, out in OUTPUTS.items()
+              if qduoj_accepts(out, ANSWER) != compare_tokens(out, ANSWER, pkg.case_sensitive).ok]
+    assert {"one line", "crlf", "extra spaces", "blank lines"} <= set(differ)
+    lost = " ".join(results["qduoj"].lost)
+    assert "checker" in lost and all(word in lost for word in ("one line", "CRLF", "extra spaces", "blank lines"))
