@@ -48,13 +48,19 @@ def command(
             ensure_ascii=False, indent=2))
     else:
         table = Table(title=f"{pkg.short_name}: export", title_justify="left")
-        for col in ("target", "zip", "files", "cannot express / to do by hand"):
+        for col in ("target", "zip", "files", "cannot express", "to do"):
             table.add_column(col)
         for r in results:
             where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
-            said = [f"[yellow]lost:[/] {x}" for x in r.lost] + [f"[cyan]to do:[/] {x}" for x in r.todo]
-            table.add_row(r.target, where, str(r.files), f"[red]{r.error}[/]" if r.error else "\n".join(said))
+            table.add_row(r.target, where, str(r.files), str(len(r.lost)), str(len(r.todo)))
         out.print(table)
+        for r in results:   # the full sentences, one per line, so nothing lost goes unread
+            if r.error:
+                out.print(f"[bold]{r.target}[/] [red]failed:[/] {r.error}")
+            for line in r.lost:
+                out.print(f"[bold]{r.target}[/] [yellow]cannot express:[/] {line}")
+            for line in r.todo:
+                out.print(f"[bold]{r.target}[/] [cyan]to do by hand:[/] {line}")
         if warning:
             err.print(f"[yellow]warning:[/] {warning}")
     failed = [r for r in results if r.error]

@@ -4,8 +4,9 @@
   problem.yaml for the limits and the checker flags; .timelimit (the same number).
 - One statement (DOMjudge shows PDF, HTML or text): problem.pdf in English, else the HTML; the other
   languages' statements go in as attachments.
-- Submissions: one folder per solution (submissions/<verdict>/<name>/), which DOMjudge takes only when
-  the zip lists that folder as an entry of its own (write.zip_dir adds one per folder). A solution allowed
+- Submissions: submissions/<verdict>/<file>, or a folder submissions/<verdict>/<name>/ for a Java class
+  named unlike its file, which DOMjudge takes only when the zip lists that folder as an entry of its
+  own (write.zip_dir adds one per folder). A solution allowed
   several verdicts sits in submissions/mixed/ with an @EXPECTED_RESULTS@ line: in a verdict folder
   DOMjudge would narrow the set down to that folder's verdict.
 - The default output validator compares tokens (case-insensitively unless `case_sensitive`), like ours.
@@ -29,11 +30,6 @@ LANG = "en"  # DOMjudge holds one statement per problem; contests run on it are 
 
 def ini_value(value: str) -> str:
     return '"' + value.replace('"', "'") + '"'
-
-
-def submission_path(entry: str) -> str:
-    """Every solution in a folder of its own (a Java one already is: name/Main.java)."""
-    return entry if "/" in entry else f"{Path(entry).stem}/{entry}"
 
 
 def write(pkg: Package, out: Path) -> Notes:
@@ -79,7 +75,7 @@ def write(pkg: Package, out: Path) -> Notes:
 
     mixed = 0
     for s in pkg.solutions:
-        path = submission_path(s.entry)
+        path = s.entry   # a file, or name/Main.java for a Java class named unlike its file
         results = sorted({RESULT[v] for v in s.verdicts})
         if "MLE" in s.verdicts:
             notes.lost.append(f"{s.rel}: DOMjudge has no memory-limit verdict; expected as RUN-ERROR")
