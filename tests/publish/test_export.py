@@ -196,7 +196,7 @@ def test_qduoj(exported) -> None:
     pkg, _, results = exported
     root = ok(results, "qduoj")
     assert by_number(root, "{}.in", "{}.out", 1) == [r[1:] for r in expected(pkg, with_sample=False)]
-    assert {p.suffix for p in root.iterdir()} == {".in", ".out"}
+    assert {p.suffix for p in root.iterdir()} == {".in", ".out", ".cpp"} and (root / "spj.cpp").is_file()
 
 
 def test_cms(exported) -> None:

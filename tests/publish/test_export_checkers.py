@@ -12,9 +12,10 @@ ojpack's own token rule (`compare_tokens`), for a case-sensitive and a case-inse
 - cms: the shipped, already compiled check/checker, run as `checker input answer output` (score on stdout);
 - uoj: the built-in `wcmp` is testlib's token comparison, case-sensitive; it needs testlib.h, which can
   be neither shipped nor fetched here, so it is not run (the export refuses a case-insensitive problem);
-- qduoj: its comparison (md5 of the whole output with trailing whitespace stripped, JudgeServer's
-  `_compare_output`) is modelled here, and every output where it differs from ojpack must be covered by
-  the export's own "cannot express" line.
+- qduoj: the shipped spj.cpp (answers compiled in: QDUOJ's special judge gets no answer file), compiled
+  as C++14 and run as `spj input output` on a secret test's table; QDUOJ's own comparison (md5 of the
+  whole output with trailing whitespace stripped, JudgeServer's `_compare_output`) is modelled, and each
+  output where it differs must be named by the export's note for anyone who skips the special judge.
 """
 
 from __future__ import annotations
@@ -42,22 +43,29 @@ PROBLEMTOOLS_VALIDATOR = next(TOOLS.glob("problemtools/lib/python3*/site-package
 BAPC_VALIDATOR = next(TOOLS.glob("bapctools/lib/python3*/site-packages/bapctools/resources/support/"
                                  "default_output_validator.cpp"), None)
 
-ANSWER = b"John\nBrother\n"
-OUTPUTS = {
-    "exact": b"John\nBrother\n",
-    "one line": b"John Brother\n",
-    "extra spaces": b"  John   \n\tBrother  \n",
-    "blank lines": b"John\n\nBrother\n\n\n",
-    "leading blank line": b"\nJohn\nBrother\n",
-    "crlf": b"John\r\nBrother\r\n",
-    "no final newline": b"John\nBrother",
-    "wrong case": b"john\nBROTHER\n",
-    "swapped": b"Brother\nJohn\n",
-    "missing line": b"John\n",
-    "extra token": b"John\nBrother\nJohn\n",
-    "glued": b"JohnBrother\n",
-    "empty": b"",
+# Each output is made from the answer's lines, so the same table fits any test.
+OUTPUTS: dict[str, Callable[[list[bytes]], bytes]] = {
+    "exact": lambda ls: b"\n".join(ls) + b"\n",
+    "one line": lambda ls: b" ".join(ls) + b"\n",
+    "extra spaces": lambda ls: b"".join(b"  " + x + b"   \n\t" for x in ls),
+    "blank lines": lambda ls: b"\n\n".join(ls) + b"\n\n\n",
+    "leading blank line": lambda ls: b"\n" + b"\n".join(ls) + b"\n",
+    "crlf": lambda ls: b"\r\n".join(ls) + b"\r\n",
+    "no final newline": lambda ls: b"\n".join(ls),
+    "wrong case": lambda ls: b"\n".join(x.swapcase() for x in ls) + b"\n",
+    "swapped": lambda ls: b"\n".join(swap_first_differing(ls)) + b"\n",
+    "missing line": lambda ls: b"\n".join(ls[:-1]) + b"\n",
+    "extra token": lambda ls: b"\n".join([*ls, ls[0]]) + b"\n",
+    "glued": lambda ls: ls[0] + b"\n".join(ls[1:]) + b"\n",
+    "empty": lambda ls: b"",
 }
+
+
+def swap_first_differing(lines: list[bytes]) -> list[bytes]:
+    j = next(j for j in range(1, len(lines)) if lines[j] != lines[0])
+    return [lines[j], *lines[1:j], lines[0], *lines[j + 1:]]
+
+
 Judge = Callable[[Path, Path, Path], bool]   # (input, answer, output) -> accepted
 
 
@@ -70,31 +78,55 @@ def need(path: Path | None, what: str) -> Path:
     return path
 
 
+_compiled: dict[tuple[bytes, str], Path] = {}
+
+
 def gxx(source: Path, binary: Path, std: str = "gnu++17") -> Path:
-    proc = subprocess.run(["g++", "-O2", f"-std={std}", "-o", str(binary), str(source)], capture_output=True, text=True)
-    assert proc.returncode == 0, proc.stderr
-    return binary
+    """Compile once per source text (a module runs both case modes; the BAPCtools validator is slow to build)."""
+    key = (source.read_bytes(), std)
+    if key not in _compiled:
+        proc = subprocess.run(["g++", "-O0", f"-std={std}", "-o", str(binary), str(source)], capture_output=True,
+                              text=True)
+        assert proc.returncode == 0, proc.stderr
+        _compiled[key] = binary
+    return _compiled[key]
+
+
+@pytest.fixture(scope="module")
+def prepared() -> Package:
+    return prepare(load_problem(REPO), list(TARGETS), checked=False)[0]
 
 
 @pytest.fixture(scope="module", params=[True, False], ids=["case-sensitive", "case-insensitive"])
-def exported(request, tmp_path_factory: pytest.TempPathFactory) -> tuple[Package, dict, Path]:
-    problem = load_problem(REPO)
-    pkg, _ = prepare(problem, list(TARGETS), checked=False)
-    pkg = dataclasses.replace(pkg, case_sensitive=request.param)
+def exported(request, prepared: Package, tmp_path_factory: pytest.TempPathFactory) -> tuple[Package, dict, Path]:
+    pkg = dataclasses.replace(prepared, case_sensitive=request.param)
     out = tmp_path_factory.mktemp("checkers")
     return pkg, {r.target: r for r in export(pkg, list(TARGETS), out_root=out)}, out
 
 
+def make_table(root: Path, inp: bytes, ans: bytes) -> tuple[Path, Path, dict[str, Path]]:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "in").write_bytes(inp)
+    (root / "ans").write_bytes(ans)
+    outs = {}
+    for i, (name, make) in enumerate(OUTPUTS.items()):
+        outs[name] = root / f"out{i}"
+        outs[name].write_bytes(make(ans.split()))
+    return root / "in", root / "ans", outs
+
+
 @pytest.fixture(scope="module")
 def table(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, dict[str, Path]]:
-    root = tmp_path_factory.mktemp("table")
-    (root / "in").write_bytes(b"2\n3\n3 5 1\n1\n1\n")
-    (root / "ans").write_bytes(ANSWER)
-    outs = {}
-    for i, (name, body) in enumerate(OUTPUTS.items()):
-        outs[name] = root / f"out{i}"
-        outs[name].write_bytes(body)
-    return root / "in", root / "ans", outs
+    return make_table(tmp_path_factory.mktemp("table"), b"2\n3\n3 5 1\n1\n1\n", b"John\nBrother\n")
+
+
+def agree(judge: Judge, table: tuple[Path, Path, dict[str, Path]], case_sensitive: bool) -> None:
+    inp, ans, outs = table
+    theirs = {name: judge(inp, ans, out) for name, out in outs.items()}
+    ours = {name: compare_tokens(out.read_bytes(), ans.read_bytes(), case_sensitive).ok for name, out in outs.items()}
+    assert theirs == ours
+    assert ours["one line"] and ours["crlf"] and not ours["swapped"]          # the table tells rules apart
+    assert ours["wrong case"] is not case_sensitive
 
 
 def run_kattis(binary: list[str], flags: list[str], scratch: Path) -> Judge:
@@ -156,13 +188,7 @@ def test_the_judge_agrees_with_ojpack_on_every_output(exported, table, target: s
     if results[target].error:
         assert target == "cms" and "Chromium" in results[target].error, results[target].error
         pytest.skip("no PDF engine on this machine, so no CMS export")
-    inp, ans, outs = table
-    judge = judge_for(target, pkg, results, tmp_path)
-    theirs = {name: judge(inp, ans, out) for name, out in outs.items()}
-    ours = {name: compare_tokens(out.read_bytes(), ANSWER, pkg.case_sensitive).ok for name, out in outs.items()}
-    assert theirs == ours
-    assert ours["one line"] and ours["crlf"] and not ours["swapped"]          # the table tells rules apart
-    assert ours["wrong case"] is not pkg.case_sensitive
+    agree(judge_for(target, pkg, results, tmp_path), table, pkg.case_sensitive)
 
 
 def test_uoj_uses_wcmp_and_refuses_what_wcmp_cannot_judge(exported) -> None:
@@ -179,10 +205,32 @@ def qduoj_accepts(output: bytes, answer: bytes) -> bool:
     return output.rstrip() == answer.rstrip()
 
 
-def test_qduoj_names_every_output_it_judges_differently(exported) -> None:
+def test_qduoj_spj_knows_every_answer_and_agrees_with_ojpack(exported, tmp_path: Path) -> None:
     pkg, results, _ = exported
-    differ = [name for name, out in OUTPUTS.items()
-              if qduoj_accepts(out, ANSWER) != compare_tokens(out, ANSWER, pkg.case_sensitive).ok]
+    folder = results["qduoj"].folder
+    spj = gxx(folder / "spj.cpp", tmp_path / "spj", std="c++14")   # QDUOJ compiles special judges as C++14
+
+    def judge(inp: Path, ans: Path, out: Path) -> bool:   # QDUOJ passes no answer: `spj input output`
+        proc = subprocess.run([str(spj), str(inp), str(out)], capture_output=True, text=True)
+        assert proc.returncode in (0, 1), proc.stderr
+        return proc.returncode == 0
+
+    tests = pkg.secret_tests
+    for n, t in enumerate(tests, start=1):   # the zip's own numbering, and every answer as it is
+        assert judge(folder / f"{n}.in", folder / f"{n}.out", t.answer)
+    test = next(t for t in tests if len(set(t.answer.read_bytes().split())) > 1)
+    agree(judge, make_table(tmp_path / "table", test.input.read_bytes(), test.answer.read_bytes()), pkg.case_sensitive)
+    unknown = tmp_path / "unknown.in"
+    unknown.write_bytes(b"1\n1\n7\n")
+    assert subprocess.run([str(spj), str(unknown), str(test.answer)], capture_output=True).returncode == 2
+
+
+def test_qduoj_without_its_spj_is_named_for_every_output_it_judges_differently(exported) -> None:
+    pkg, results, _ = exported
+    answer = b"John\nBrother\n"
+    differ = [name for name, make in OUTPUTS.items()
+              if qduoj_accepts(make(answer.split()), answer) != compare_tokens(make(answer.split()), answer,
+                                                                                pkg.case_sensitive).ok]
     assert {"one line", "crlf", "extra spaces", "blank lines"} <= set(differ)
-    lost = " ".join(results["qduoj"].lost)
-    assert "checker" in lost and all(word in lost for word in ("one line", "CRLF", "extra spaces", "blank lines"))
+    said = " ".join(results["qduoj"].todo)
+    assert "spj.cpp" in said and all(word in said for word in ("one line", "CRLF", "extra spaces", "blank lines"))
