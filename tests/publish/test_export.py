@@ -319,9 +319,32 @@ def test_command_exports_what_it_can_and_fails_naming_the_rest(toy: Path) -> Non
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert [t["target"] for t in report["targets"]] == ["luogu", "qduoj"]
+    qduoj = report["targets"][1]
+    assert any("subtasks" in x for x in qduoj["cannot_express"]) and any("spj.cpp" in x for x in qduoj["todo"])
     assert "statements not rendered" in report["warning"]  # the toy has no statement templates
     assert (toy / "build" / "export" / "luogu.zip").is_file() and (toy / "build" / "export" / "qduoj" / "1.in").is_file()
     failed = subprocess.run([*cli, "--to", "kattis"], capture_output=True, text=True)
     assert failed.returncode == 1 and "Traceback" not in failed.stderr
     assert "kattis: needs the statement build/statement/problem." in " ".join(failed.stderr.split())
     assert not (toy / "build" / "export" / "kattis").exists()
+
+
+def test_a_checker_program_travels_where_the_judge_runs_its_convention(toy: Path) -> None:
+    (toy / "chk.cpp").write_text("int main() { return 0; }\n")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "checker: {type: program, source: chk.cpp, convention: testlib}\n")
+    pkg, _ = prepare(load_problem(toy), ["luogu", "kattis", "qduoj"], checked=False)
+    results = {r.target: r for r in export(pkg, ["luogu", "kattis", "qduoj"])}
+    assert (results["luogu"].folder / "checker.cpp").read_bytes() == (toy / "chk.cpp").read_bytes()
+    assert "kattis: runs output validators (exit 42/43) only; chk.cpp follows the testlib" in results["kattis"].error
+    assert not (results["qduoj"].folder / "spj.cpp").exists()
+    assert any("own checker cannot run there" in x for x in results["qduoj"].lost)
+    (toy / "problem.yaml").write_text(text + "checker: {type: program, source: chk.cpp, convention: kattis}\n")
+    pkg, _ = prepare(load_problem(toy), ["domjudge"], checked=False)
+    html = toy / "build" / "statement" / "problem.en.html"   # the toy has no statement templates
+    html.parent.mkdir(parents=True, exist_ok=True)
+    html.write_text("<p>toy</p>")
+    [dom] = export(pkg, ["domjudge"])
+    assert not dom.error, dom.error
+    meta = yaml.safe_load((dom.folder / "problem.yaml").read_text())
+    assert meta["validation"] == "custom" and (dom.folder / "output_validators" / "checker" / "chk.cpp").is_file()
