@@ -28,6 +28,11 @@ class Exported:
     todo: tuple[str, ...] = ()     # what is left to do by hand on the judge
     error: str = ""
 
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Everything the export says about itself, lost items first."""
+        return self.lost + self.todo
+
 
 def resolve_targets(spec: str) -> list[str]:
     if spec == "all":
