@@ -57,6 +57,9 @@ OUTPUTS: dict[str, Callable[[list[bytes]], bytes]] = {
     "missing line": lambda ls: b"\n".join(ls[:-1]) + b"\n",
     "extra token": lambda ls: b"\n".join([*ls, ls[0]]) + b"\n",
     "glued": lambda ls: ls[0] + b"\n".join(ls[1:]) + b"\n",
+    "form feed, vertical tab": lambda ls: b"\x0c".join(ls) + b"\x0b",
+    "no-break space": lambda ls: b"\xc2\xa0".join(ls) + b"\n",      # not whitespace to anyone: one glued token
+    "nul byte": lambda ls: b"\n".join(ls) + b"\n\x00",
     "empty": lambda ls: b"",
 }
 
