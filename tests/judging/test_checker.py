@@ -187,3 +187,17 @@ def test_checker_schema() -> None:
     with pytest.raises(ValidationError, match="convention"):
         CheckerSpec(type="program", source="c.cpp", convention="polygon")
     assert CheckerSpec(type="program", source="c.cpp").convention == "testlib"
+
+
+def test_check_puts_a_judge_error_first_and_keeps_no_memory_of_it(toy: Path) -> None:
+    from ojpack.judging import check
+    # gives up (testlib "fail") while a flag file lies beside it: the same checker, flaky
+    flaky = ("import os, sys\nif os.path.exists(os.path.join(os.path.dirname(sys.argv[0]), 'flag')): raise SystemExit(3)\n"
+             "raise SystemExit(0 if open(sys.argv[2]).read().split() == open(sys.argv[3]).read().split() else 1)\n")
+    (toy / "flag").write_text("")
+    problem = load_problem(_with_checker(toy, "check.py", flaky, "testlib"))
+    report = check(problem, proof=False)
+    assert not report.ok and report.problems[0].startswith("judge error (JE) on ")
+    assert "checker check.py failed on" in report.problems[0] and "exit code 3" in report.problems[0]
+    (toy / "flag").unlink()   # runs are remembered, but JE runs never: this check runs them again
+    assert check(load_problem(toy), proof=False).ok

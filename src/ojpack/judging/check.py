@@ -141,6 +141,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                                  on_done=lambda j, c: tick("proof", total[0])(j, c),
                                  on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
+    judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
+    if judge_errors:   # the checker's fault, not the solutions': say so first
+        problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     if not problems and (proof_result or problem.spec.proof is None):
