@@ -80,6 +80,7 @@ class ProgramChecker:
     convention: str = "kattis"     # "kattis" or "testlib"
     address_space: bool = True
     name: str = ""                 # how messages name it (its source file)
+    readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp:
@@ -91,7 +92,7 @@ class ProgramChecker:
             if self.convention == "testlib":
                 files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
             res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                      address_space=self.address_space, **_paths([input, answer, output], [feedback]))
+                      address_space=self.address_space, **_paths([*self.readable, input, answer, output], [feedback]))
             message = _feedback(feedback) or stderr.read_bytes()[-500:].decode(errors="replace").strip()
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
@@ -133,4 +134,5 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
         program = prepare(problem.path(spec.source), cache_dir)
     except CompileError as e:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
-    return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source)
+    return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
+                          (program.source.parent,))
