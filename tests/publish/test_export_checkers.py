@@ -154,10 +154,12 @@ def run_testlib(binary: Path, hydro: bool) -> Judge:
     return judge
 
 
-def run_cms(binary: Path) -> Judge:
+def run_cms(binary: Path, translated: bool = True) -> Judge:
+    """CMS's comparator protocol; our token checker answers in CMS's translated messages."""
     def judge(inp: Path, ans: Path, out: Path) -> bool:
         proc = subprocess.run([str(binary), str(inp), str(ans), str(out)], capture_output=True, text=True)
-        assert proc.returncode == 0 and proc.stderr.strip() in ("translate:success", "translate:wrong"), proc.stderr
+        assert proc.returncode == 0, proc.stderr
+        assert not translated or proc.stderr.strip() in ("translate:success", "translate:wrong"), proc.stderr
         return float(proc.stdout) == 1.0
     return judge
 
@@ -237,3 +239,91 @@ def test_qduoj_without_its_spj_is_named_for_every_output_it_judges_differently(e
     assert {"one line", "crlf", "extra spaces", "blank lines"} <= set(differ)
     said = " ".join(results["qduoj"].todo)
     assert "spj.cpp" in said and all(word in said for word in ("one line", "CRLF", "extra spaces", "blank lines"))
+
+
+# A package's own checker in testlib's convention (written without testlib.h, which cannot be shipped;
+# its helper header stands in for it): tokens, case-sensitive, "fail" when the answer is empty.
+OWN_HEADER = r"""
+#include <cstdio>
+#include <string>
+inline bool next_token(FILE* f, std::string& t) {
+    t.clear(); int c;
+    while ((c = std::fgetc(f)) != EOF && (c == ' ' || (c >= 9 && c <= 13))) {}
+    if (c == EOF) return false;
+    do t.push_back((char)c); while ((c = std::fgetc(f)) != EOF && !(c == ' ' || (c >= 9 && c <= 13)));
+    return true;
+}
+"""
+OWN_CHECKER = r"""
+#include "mytokens.h"
+int main(int argc, char** argv) {
+    FILE* out = std::fopen(argv[2], "rb"); FILE* ans = std::fopen(argv[3], "rb");
+    if (!out || !ans) { std::fprintf(stderr, "FAIL cannot open files\n"); return 3; }
+    std::string a, b; long n = 0;
+    for (;; ++n) {
+        bool ha = next_token(ans, a), hb = next_token(out, b);
+        if (!ha && n == 0) { std::fprintf(stderr, "FAIL empty answer\n"); return 3; }
+        if (!ha && !hb) { std::fprintf(stderr, "ok %ld tokens\n", n); return 0; }
+        if (ha != hb || a != b) { std::fprintf(stderr, "wrong answer at token %ld\n", n + 1); return 1; }
+    }
+}
+"""
+
+
+PROBLEMTOOLS_BUILD = """
+import sys, tempfile
+from pathlib import Path
+from problemtools import languages
+from problemtools.run import get_program
+program = get_program(sys.argv[1], languages.load_language_config(Path(sys.argv[1])))
+result = program.compile(Path(tempfile.mkdtemp(dir=sys.argv[2])))
+assert result.success, result.errmsg
+print(result.path / "run")
+"""
+
+
+def problemtools_build(folder: Path, scratch: Path) -> Path:
+    """Build an output validator folder the way verifyproblem does (problemtools' own program loader)."""
+    python = need(TOOLS / "problemtools" / "bin" / "python", "problemtools")
+    proc = subprocess.run([str(python), "-c", PROBLEMTOOLS_BUILD, str(folder), str(scratch)], capture_output=True,
+                          text=True)
+    assert proc.returncode == 0, proc.stderr
+    return Path(proc.stdout.strip())
+
+
+@pytest.mark.parametrize("target", ["kattis", "icpc2025", "domjudge", "cms"])
+def test_a_testlib_checker_runs_under_kattis_and_cms_protocols(prepared, table, target: str, tmp_path: Path) -> None:
+    from ojpack.judging.checker import ProgramChecker
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "mytokens.h").write_text(OWN_HEADER)
+    (own / "chk.cpp").write_text(OWN_CHECKER)
+    pkg = dataclasses.replace(prepared, checker_type="program", checker_program=own / "chk.cpp",
+                              checker_convention="testlib")
+    [result] = export(pkg, [target], out_root=tmp_path / "out")
+    if result.error and target == "cms" and "Chromium" in result.error:
+        pytest.skip("no PDF engine on this machine, so no CMS export")
+    assert not result.error, result.error
+    # ojpack's own judging of the same checker (compiled here: it includes a header beside it)
+    ours = ProgramChecker((str(gxx(own / "chk.cpp", tmp_path / "own_checker")),), "testlib")
+    if target == "cms":
+        judge = run_cms(result.folder / "check" / "checker", translated=False)   # the checker's own words
+    else:
+        folder = {"kattis": result.folder / pkg.short_name / "output_validators" / "checker",
+                  "icpc2025": result.folder / pkg.short_name / "output_validator",
+                  "domjudge": result.folder / "output_validators" / "checker"}[target]
+        # as the judges build an output validator: every C++ file of the folder, the headers beside them
+        assert sorted(p.name for p in folder.iterdir()) == ["mytokens.h", "ojpack_adapter.cpp", "testlib_checker.inc"]
+        binary = problemtools_build(folder, tmp_path) if target == "kattis" else \
+            gxx(folder / "ojpack_adapter.cpp", tmp_path / "adapted")
+        judge = run_kattis([str(binary)], [], tmp_path)
+    inp, ans, outs = table
+    assert {n: judge(inp, ans, o) for n, o in outs.items()} == {n: ours.check(inp, ans, o).ok for n, o in outs.items()}
+    empty = tmp_path / "empty.ans"   # the checker gives up: a judge error there, never an accepted or wrong answer
+    empty.write_bytes(b"")
+    if target == "cms":
+        assert subprocess.run([str(result.folder / "check" / "checker"), str(inp), str(empty), str(ans)]).returncode != 0
+    else:
+        with open(ans, "rb") as stdin:
+            code = subprocess.run([str(binary), str(inp), str(empty), str(tmp_path) + "/"], stdin=stdin).returncode
+        assert code not in (42, 43)

@@ -77,17 +77,51 @@ static FILE* embedded_answer(const char* input_path) {{
     return head + TEMPLATE.read_text(encoding="utf-8")
 
 
-def compile_checker(source: str, binary: Path, target: str) -> None:
-    """Compile a shipped checker for judges that take a binary (CMS): static where the toolchain can, so
-    it runs on the judge's workers whatever their C++ runtime."""
+def compile_checker(source: str | Path, binary: Path, target: str) -> None:
+    """Compile a shipped checker (its text, or a file with its includes beside it) for judges that take a
+    binary (CMS): static where the toolchain can, so it runs on the judge's workers whatever their C++
+    runtime."""
     if shutil.which(COMPILE[0]) is None:
         raise OjpackError(f"{target}: needs {COMPILE[0]} to compile the checker it ships")
     binary.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ojpack-checker-") as tmp:
-        src = Path(tmp, "checker.cpp")
-        src.write_text(source, encoding="utf-8")
+        src = source if isinstance(source, Path) else Path(tmp, "checker.cpp")
+        if not isinstance(source, Path):
+            src.write_text(source, encoding="utf-8")
         for extra in (["-static"], []):
             proc = subprocess.run([*COMPILE, *extra, "-o", str(binary), str(src)], capture_output=True, text=True)
             if proc.returncode == 0:
                 return
     raise OjpackError(f"{target}: the checker does not compile: {proc.stderr.strip()[:500]}")
+
+
+ADAPTER = Path(__file__).with_name("testlib_adapter.cpp")
+CPP = {".cpp", ".cc", ".cxx", ".c++"}
+
+
+def adapt_testlib_checker(pkg: Package, folder: Path, protocol: str, target: str) -> Path:
+    """The package's testlib-convention C++ checker under a Kattis-protocol (`kattis`) or CMS-protocol
+    (`cms`) judge: testlib_adapter.cpp with the checker's source beside it as testlib_checker.inc, and
+    the headers it brings (testlib.h). Returns the adapter's source path."""
+    source = pkg.checker_program
+    assert source is not None and pkg.checker_convention == "testlib"
+    if source.suffix not in CPP:
+        raise OjpackError(f"{target}: can only adapt a C++ testlib checker to its protocol; {source.name} is not C++")
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "testlib_checker.inc").write_bytes(source.read_bytes())
+    for header in sorted(source.parent.glob("*.h")):   # testlib.h and friends, as the package brings them
+        (folder / header.name).write_bytes(header.read_bytes())
+    adapter = folder / "ojpack_adapter.cpp"
+    adapter.write_text(f"#define PROTOCOL_{protocol.upper()} 1\n" + ADAPTER.read_text(encoding="utf-8"), encoding="utf-8")
+    return adapter
+
+
+def ship_output_validator(pkg: Package, folder: Path, target: str) -> None:
+    """The package's checker as a Kattis-protocol output validator: a Kattis-convention one as it is, a
+    testlib-convention one through the adapter."""
+    assert pkg.checker_program is not None
+    if pkg.checker_convention == "kattis":
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / pkg.checker_program.name).write_bytes(pkg.checker_program.read_bytes())
+    else:
+        adapt_testlib_checker(pkg, folder, "kattis", target)

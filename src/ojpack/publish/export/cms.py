@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ...errors import OjpackError
 from ..package import Package
-from .checkers import compile_checker, token_checker
+from .checkers import adapt_testlib_checker, compile_checker, token_checker
 from .write import Notes, copy, text, yaml_text
 
 PRIMARY = "en"
@@ -31,9 +31,9 @@ def gen_line(line: str, test_id: str) -> str:
 
 def write(pkg: Package, out: Path) -> Notes:
     notes = Notes()
-    if pkg.checker_type != "tokens":
-        raise OjpackError("cms: exports the token checker only (a package's own checker would need CMS's "
-                          "comparator protocol: score on stdout)")
+    if pkg.checker_type == "program" and pkg.checker_convention != "testlib":
+        raise OjpackError(f"cms: adapts testlib-convention checkers only; {pkg.checker_program.name} follows the "
+                          f"{pkg.checker_convention} convention")
     primary = PRIMARY if PRIMARY in pkg.names else pkg.languages[0]
     pdfs = {lang: pkg.statement(lang, "pdf") for lang in pkg.languages}
     if pdfs[primary] is None:
@@ -60,9 +60,12 @@ def write(pkg: Package, out: Path) -> Notes:
             notes.lost.append(f"the {lang} statement: no PDF was rendered")
         else:
             copy(pdf, out / "statement" / f"{lang}.pdf")
-    source = token_checker(pkg, "cms")
-    text(out / "check" / "checker.cpp", source)
-    compile_checker(source, out / "check" / "checker", "cms")
+    if pkg.checker_type == "tokens":
+        source = token_checker(pkg, "cms")
+        text(out / "check" / "checker.cpp", source)
+        compile_checker(source, out / "check" / "checker", "cms")
+    else:   # the sources stay beside the binary, for the record
+        compile_checker(adapt_testlib_checker(pkg, out / "check", "cms", "cms"), out / "check" / "checker", "cms")
     gen = []
     for g in groups:
         gen.append(f"# ST: {g.score}")

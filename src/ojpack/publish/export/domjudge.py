@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...errors import OjpackError
 from ..package import Package
+from .checkers import ship_output_validator
 from .write import Notes, copy, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -38,11 +38,8 @@ def write(pkg: Package, out: Path) -> Notes:
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}
     if pkg.checker_type == "program":
-        if pkg.checker_convention != "kattis":
-            raise OjpackError(f"domjudge: runs output validators (exit 42/43) only; {pkg.checker_program.name} "
-                              f"follows the {pkg.checker_convention} convention")
         meta["validation"] = "custom"
-        copy(pkg.checker_program, out / "output_validators" / "checker" / pkg.checker_program.name)
+        ship_output_validator(pkg, out / "output_validators" / "checker", "domjudge")
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
     text(out / "problem.yaml", yaml_text(meta))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from ...errors import OjpackError
+from .checkers import ship_output_validator
 from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -29,9 +29,6 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
 def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
     notes = Notes()
-    if pkg.checker_type == "program" and pkg.checker_convention != "kattis":
-        raise OjpackError(f"icpc2025: runs output validators (exit 42/43) only; {pkg.checker_program.name} "
-                          f"follows the {pkg.checker_convention} convention")
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
@@ -68,7 +65,7 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:
-        copy(pkg.checker_program, root / "output_validator" / pkg.checker_program.name)
+        ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
     rules: dict[str, object] = {}
     for s in pkg.solutions:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from ...errors import OjpackError
+from .checkers import ship_output_validator
 from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -35,9 +35,6 @@ def write(pkg: Package, out: Path) -> Notes:
     }
     # The default output validator compares tokens, case-insensitively unless told: ours, with the flag.
     if pkg.checker_type == "program":
-        if pkg.checker_convention != "kattis":
-            raise OjpackError(f"kattis: runs output validators (exit 42/43) only; {pkg.checker_program.name} "
-                              f"follows the {pkg.checker_convention} convention")
         meta["validation"] = "custom"
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
@@ -69,7 +66,7 @@ def write(pkg: Package, out: Path) -> Notes:
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.checker_program:
-        copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
+        ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")
