@@ -71,6 +71,11 @@ def write(pkg: Package, out: Path) -> Notes:
         gen.append(f"# ST: {g.score}")
         gen += [gen_line(pkg.plan_lines.get(t.id, ""), t.id) for t in g.tests]
     text(out / "gen" / "GEN", "\n".join(gen))
+    n_sample = len(pkg.sample.tests)
+    notes.todo.append("feedback chosen: IOI style, every testcase public with full feedback and each subtask's "
+                      "best score kept; for samples-only feedback set public_testcases to "
+                      f"\"{','.join(str(i) for i in range(n_sample))}\" in task.yaml" if n_sample else
+                      "feedback chosen: IOI style, every testcase public with full feedback")
     notes.lost.append("solutions and their expected verdicts: the task format has no place for them")
     notes.lost.append(f"output limit ({pkg.output_mib} MiB): task.yaml has none")
     return notes
