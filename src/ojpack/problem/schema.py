@@ -75,14 +75,20 @@ class Subtask(Strict):
 
 
 class Checker(Strict):
-    type: Literal["tokens", "custom"] = "tokens"
+    """tokens: whitespace-separated tokens must match. program: the package's own checker, in testlib's
+    convention (`checker input output answer`, exit 0/1/2/3) or Kattis's (`validator input answer
+    feedback_dir < output`, exit 42/43)."""
+    type: Literal["tokens", "program"] = "tokens"
     case_sensitive: bool = True
-    program: str | None = None
+    source: str | None = None
+    convention: Literal["testlib", "kattis"] = "testlib"
 
     @model_validator(mode="after")
-    def _custom_needs_program(self) -> Checker:
-        if self.type == "custom" and not self.program:
-            raise ValueError("a custom checker needs 'program: <path>'")
+    def _program_needs_source(self) -> Checker:
+        if self.type == "program" and not self.source:
+            raise ValueError("a checker program needs 'source: <path>'")
+        if self.type == "tokens" and self.source:
+            raise ValueError("'source' is for `type: program`; a token checker has no program")
         return self
 
 
