@@ -6,7 +6,7 @@ import sys
 
 import typer
 
-from .commands import build, check, console, export, judge, render, stats, validate
+from .commands import build, check, console, export, import_, judge, render, stats, validate
 from .errors import OjpackError
 
 app = typer.Typer(
@@ -23,6 +23,7 @@ app.command("render")(render.command)
 app.command("export")(export.command)
 app.command("check")(check.command)
 app.command("judge")(judge.command)
+app.command("import")(import_.command)
 
 
 def main() -> None:

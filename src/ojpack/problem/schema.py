@@ -132,7 +132,8 @@ class ProblemSpec(Strict):
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
-    bounds: dict[str, Bound] = Field(min_length=1)
+    # May be empty: a package imported from Polygon has a validator that knows its own bounds.
+    bounds: dict[str, Bound] = {}
     subtasks: list[Subtask] = Field(min_length=1)
     checker: Checker = Checker()
     validator: str
@@ -172,3 +173,8 @@ class ProblemSpec(Strict):
             if not self.tests.get(g):
                 raise ValueError(f"subtask group {g!r} has no tests in the test plan")
         return self
+
+
+def checker_programs_supported() -> bool:
+    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
+    return "source" in Checker.model_fields

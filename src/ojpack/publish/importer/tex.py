@@ -1,0 +1,80 @@
+"""Problem statements in LaTeX (Polygon sections, Kattis problem.tex) → ojpack Markdown templates.
+
+Only the LaTeX that statements really use is converted (sections, lists, emphasis, verbatim, quotes,
+`~`); math stays `$…$` as ojpack's Markdown keeps it. Any other command is left in the text and named in
+the report, so a person knows what to look at.
+"""
+
+from __future__ import annotations
+
+import re
+
+LANGS = {"english": "en", "chinese": "zh", "russian": "ru", "ukrainian": "uk", "spanish": "es",
+         "french": "fr", "german": "de", "portuguese": "pt", "japanese": "ja", "korean": "ko"}
+HEADINGS = {
+    "en": {"legend": "Description", "input": "Input Format", "output": "Output Format",
+           "interaction": "Interaction", "scoring": "Scoring", "notes": "Notes", "samples": "Samples",
+           "in": "Input", "out": "Output"},
+    "zh": {"legend": "题目描述", "input": "输入格式", "output": "输出格式", "interaction": "交互方式",
+           "scoring": "评分方式", "notes": "说明/提示", "samples": "样例", "in": "输入", "out": "输出"},
+}
+MATH = re.compile(r"(\$\$.*?\$\$|\$(?:\\.|[^$\\])*\$)", re.S)
+SIMPLE = [(r"\\textbf\{([^{}]*)\}", r"**\1**"), (r"\\(?:emph|textit)\{([^{}]*)\}", r"*\1*"),
+          (r"\\texttt\{([^{}]*)\}", r"`\1`"), (r"\\subsection\*?\{([^{}]*)\}", r"\n### \1\n"),
+          (r"\\section\*?\{([^{}]*)\}", r"\n## \1\n"), (r"\\begin\{(?:itemize|enumerate|center)\}", ""),
+          (r"\\end\{(?:itemize|enumerate|center)\}", ""), (r"\\item\s*", "- "), (r"``|''", '"'),
+          (r"~", " "), (r"\\\\", "\n"), (r"\\(?:par|noindent|medskip|bigskip|smallskip)\b", "\n"),
+          (r"\\([%&#_{}$])", r"\1")]
+KNOWN_LEFT = re.compile(r"\\([A-Za-z]+)")
+
+
+def problem_name(tex: str) -> tuple[str | None, str]:
+    """Kattis problem.tex: (the \\problemname{…} title, the rest)."""
+    m = re.search(r"\\problemname\{([^{}]*)\}", tex)
+    if not m:
+        return None, tex
+    return m.group(1).strip(), tex[:m.start()] + tex[m.end():]
+
+
+def to_markdown(tex: str, where: str, notes: list[str]) -> str:
+    tex = re.sub(r"(?m)(?<!\\)%.*$", "", tex)   # comments
+    out: list[str] = []
+    for part in MATH.split(tex):
+        if MATH.fullmatch(part):
+            out.append(part)
+            continue
+        part = re.sub(r"\\begin\{verbatim\}\n?(.*?)\\end\{verbatim\}", lambda m: f"\n```\n{m.group(1)}```\n",
+                      part, flags=re.S)
+        for pattern, repl in SIMPLE:
+            part = re.sub(pattern, repl, part)
+        out.append(part)
+    text = re.sub(r"\n{3,}", "\n\n", "".join(out)).strip()
+    left = sorted({m.group(1) for seg in MATH.split(text) if not MATH.fullmatch(seg)
+                   for m in KNOWN_LEFT.finditer(seg)})
+    if left:
+        notes.append(f"{where}: LaTeX commands left as they are in the Markdown: "
+                     + ", ".join(f"\\{c}" for c in left))
+    return text
+
+
+def raw(markdown: str) -> str:
+    """Statement text inside a jinja template must not be read as jinja ({{, {%, {# are common in TeX)."""
+    return "{% raw %}\n" + markdown + "\n{% endraw %}\n" if markdown else ""
+
+
+def template(lang: str, sections: dict[str, str]) -> str:
+    """An ojpack statement template: the converted sections, the samples from the built data (ojpack puts
+    them in, except for Kattis, which prints its own)."""
+    h = HEADINGS.get(lang, HEADINGS["en"])
+    before = [k for k in ("legend", "input", "output", "interaction") if sections.get(k)]
+    after = [k for k in ("scoring", "notes") if sections.get(k)]
+    parts = ["{#- Imported by `ojpack import`: the text is the source's, converted from LaTeX. -#}\n"]
+    for k in before:
+        parts.append(raw(f"## {h[k]}\n\n{sections[k]}\n"))
+    parts.append("{% if samples %}\n\n## " + h["samples"] + "\n{% for s in samples %}\n\n"
+                 f"{h['in']} {{{{ s.index }}}}\n\n```\n{{{{ s.input }}}}\n```\n\n"
+                 f"{h['out']} {{{{ s.index }}}}\n\n```\n{{{{ s.answer }}}}\n```\n"
+                 "{% endfor %}\n{% endif %}\n")
+    for k in after:
+        parts.append(raw(f"\n## {h[k]}\n\n{sections[k]}\n"))
+    return "".join(parts)
