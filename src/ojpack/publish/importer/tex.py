@@ -69,6 +69,8 @@ def template(lang: str, sections: dict[str, str]) -> str:
     before = [k for k in ("legend", "input", "output", "interaction") if sections.get(k)]
     after = [k for k in ("scoring", "notes") if sections.get(k)]
     parts = ["{#- Imported by `ojpack import`: the text is the source's, converted from LaTeX. -#}\n"]
+    if sections.get("body"):   # a whole statement with its own headings (Kattis, ICPC)
+        parts.append(raw(sections["body"] + "\n"))
     for k in before:
         parts.append(raw(f"## {h[k]}\n\n{sections[k]}\n"))
     parts.append("{% if samples %}\n\n## " + h["samples"] + "\n{% for s in samples %}\n\n"

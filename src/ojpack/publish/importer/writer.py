@@ -75,6 +75,7 @@ class Imported:
     authors: list[str] = field(default_factory=lambda: ["unknown"])
     license: str = "unknown"
     rights_owner: str | None = None
+    answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -121,7 +122,9 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "limits": imp.limits, "bounds": imp.bounds,
         "subtasks": [{"group": s.group, "score": s.score, **({"bounds": s.bounds} if s.bounds else {})}
                      for s in imp.subtasks],
-        "checker": imp.checker, "validator": imp.validator, "model_solution": rels[imp.model],
+        "checker": imp.checker, "validator": imp.validator,
+        **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
+        "model_solution": rels[imp.model],
         "tests": tests,
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
@@ -201,7 +204,7 @@ def scale_scores(raw: list[tuple[str, float]], imp: Imported) -> list[SubtaskIn]
         scores[i] += 1
     while sum(scores) > 100:   # the max(1, …) floor may overshoot: take from the largest
         scores[scores.index(max(scores))] -= 1
-    if [p for _, p in raw] != scores:
+    if [p for _, p in raw] != scores and any(p != 1.0 for _, p in raw):   # 1 each: an even split, told already
         imp.note("group points " + ", ".join(f"{g}={p:g}" for g, p in raw) + " scaled to add up to 100: "
                  + ", ".join(f"{g}={s}" for (g, _), s in zip(raw, scores)))
     return [SubtaskIn(g, s) for (g, _), s in zip(raw, scores)]
