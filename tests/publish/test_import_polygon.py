@@ -31,12 +31,14 @@ def imported(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_generated_tests_rebuild_byte_identical_to_polygons(imported) -> None:
-    assert (imported.format, imported.tests, imported.generated, imported.copied) == ("polygon", 6, 4, 2)
+    # 6 tests, and small's 2 repeated in large, which depends on it
+    assert (imported.format, imported.tests, imported.generated, imported.copied) == ("polygon", 8, 6, 2)
     assert imported.mismatches == [] and imported.answer_diffs == []
     data = imported.folder / "data"
     # every input ojpack built is Polygon's own tests/NN, byte for byte
     for n, rel in [(1, "sample/01-test-01"), (2, "secret/small/01-test-02"), (3, "secret/small/02-test-03"),
-                   (4, "secret/large/01-test-04"), (5, "secret/large/02-test-05"), (6, "secret/large/03-test-06")]:
+                   (2, "secret/large/01-test-02"), (3, "secret/large/02-test-03"),
+                   (4, "secret/large/03-test-04"), (5, "secret/large/04-test-05"), (6, "secret/large/05-test-06")]:
         assert (data / f"{rel}.in").read_bytes() == (FIXTURE / "tests" / f"{n:02d}").read_bytes()
         assert (data / f"{rel}.ans").read_bytes() == (FIXTURE / "tests" / f"{n:02d}.a").read_bytes()
 
@@ -46,7 +48,8 @@ def test_problem_yaml_carries_limits_groups_and_tags(imported) -> None:
     assert spec["limits"] == {"time": 0.5, "memory": 256}
     assert [(s["group"], s["score"]) for s in spec["subtasks"]] == [("small", 40), ("large", 60)]
     assert spec["tests"]["small"][0] == {"name": "test-02", "gen": "gen.cpp 5 10"}
-    assert spec["tests"]["large"][2]["copy"] == "generators/manual/large/test-06.in"
+    assert [t["name"] for t in spec["tests"]["large"]] == ["test-02", "test-03", "test-04", "test-05", "test-06"]
+    assert spec["tests"]["large"][4]["copy"] == "generators/manual/large/test-06.in"
     assert spec["model_solution"] == "solutions/accepted/main.cpp"
     assert spec["checker"] == {"type": "tokens", "case_sensitive": True}      # std::wcmp
     assert spec["solutions"]["verdicts"]["solutions/time_limit_exceeded/sum.py"] == ["TLE", "AC"]
@@ -57,7 +60,7 @@ def test_problem_yaml_carries_limits_groups_and_tags(imported) -> None:
 
 def test_report_names_what_ojpack_cannot_express(imported) -> None:
     notes = " | ".join(imported.notes)
-    assert "group 'large' depends on group 'small'" in notes
+    assert "group 'large' depends on 'small': their 2 test(s) are repeated in subtask 'large'" in notes
     assert "no zh title" in notes
 
 
@@ -85,6 +88,7 @@ def test_check_gives_the_verdicts_the_tags_expect(imported) -> None:
     assert all(not r.faults for r in report.rows), report.problems
     assert all("not clearly over the limit" in p for p in report.problems), report.problems
     got = {r.solution.name: str(r.verdict) for r in report.rows}
+    assert len(report.tests) == 8
     assert got == {"accepted/main.cpp": "AC", "time_limit_exceeded/sum.py": "AC", "wrong_answer/int_sum.cpp": "WA",
                    "time_limit_exceeded/spin.cpp": "TLE", "wrong_answer/first.py": "WA"}
 
@@ -93,10 +97,11 @@ def test_a_generator_that_does_not_reproduce_polygons_file_is_reported_and_copie
     src = shutil.copytree(FIXTURE, tmp_path / "src")
     (src / "tests" / "03").write_bytes(b"2\n5 6\n")      # not what `gen 8 1000` prints
     report = import_package(src, tmp_path / "out")
-    assert len(report.mismatches) == 1 and "tests/03" in report.mismatches[0] and "gen.cpp 8 1000" in report.mismatches[0]
-    assert report.generated == 3
+    # tests/03 is in small and, repeated, in large: both copies are reported and copied
+    assert len(report.mismatches) == 2 and all("tests/03" in m and "gen.cpp 8 1000" in m for m in report.mismatches)
+    assert report.generated == 4
     assert (tmp_path / "out" / "data" / "secret" / "small" / "02-test-03.in").read_bytes() == b"2\n5 6\n"
-    assert report.answer_diffs == ["tests/03: the model solution's answer differs from the source's answer file"]
+    assert report.answer_diffs == ["tests/03: the model solution's answer differs from the source's answer file"] * 2
 
 
 def test_custom_checker_is_a_program_or_named_in_the_report(tmp_path: Path) -> None:
@@ -122,7 +127,7 @@ def test_zip_and_cli_json(tmp_path: Path) -> None:
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "import", str(archive), "--to", str(tmp_path / "o"),
                            "--json"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
-    assert json.loads(proc.stdout)["generated"] == 4
+    assert json.loads(proc.stdout)["generated"] == 6
     again = subprocess.run([sys.executable, "-m", "ojpack.cli", "import", str(archive), "--to", str(tmp_path / "o")],
                            capture_output=True, text=True)
     assert again.returncode == 1 and "not empty" in again.stderr and "Traceback" not in again.stderr
@@ -133,3 +138,28 @@ def test_not_a_package_is_one_clear_error(tmp_path: Path) -> None:
         import_package(tmp_path, tmp_path / "out")
     with pytest.raises(OjpackError, match="no such file"):
         import_package(tmp_path / "missing.zip")
+
+
+def test_tags_from_desc_files_each_test_points_and_interactors(tmp_path: Path) -> None:
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    xml = src / "problem.xml"
+    text = xml.read_text()
+    start, end = text.index("<solutions>"), text.index("</solutions>") + len("</solutions>")
+    text = text[:start] + text[end:]                       # no tags in problem.xml: the .desc files have them
+    text = text.replace('<test cmd="gen 5 10" group="small"', '<test cmd="gen 5 10" group="small" points="15"')
+    text = text.replace('<test cmd="gen 8 1000" group="small"', '<test cmd="gen 8 1000" group="small" points="25"')
+    text = text.replace('name="small" points="40" points-policy="complete-group"', 'name="small" points-policy="each-test"')
+    xml.write_text(text)
+    (src / "solutions" / "main.cpp.desc").write_text("File name: main.cpp\nTag: MA\n")
+    (src / "solutions" / "sum.py.desc").write_text("File name: sum.py\nTag: TIME_LIMIT_EXCEEDED_OR_ACCEPTED\n")
+    (src / "solutions" / "first.py.desc").write_text("File name: first.py\nTag: FL\n")
+    imp = read(src)
+    assert {s.path: s.verdicts for s in imp.solutions} == {"main.cpp": ["AC"], "sum.py": ["TLE", "AC"]}
+    assert imp.model == "solutions/main.cpp"
+    assert any("tag 'failed' has no ojpack verdict" in n for n in imp.notes)
+    assert [(s.group, s.score) for s in imp.subtasks] == [("small", 40), ("large", 60)]
+    assert any("each-test, 40 in all" in n for n in imp.notes)
+
+    xml.write_text(text.replace("<assets>", '<assets><interactor><source path="files/i.cpp"/></interactor>'))
+    with pytest.raises(OjpackError, match="interactive"):
+        read(src)

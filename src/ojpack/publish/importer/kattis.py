@@ -62,6 +62,8 @@ def read(root: Path) -> Imported:
 
 
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
+    if "interactive" in f"{meta.get('validation', '')} {meta.get('type', '')}":
+        raise OjpackError(f"{root}: an interactive problem; ojpack judges batch problems only")
     short = re.sub(r"[^a-z0-9]", "", root.name.lower()) or "problem"
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
     source = meta.get("source")

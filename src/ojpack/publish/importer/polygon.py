@@ -26,6 +26,10 @@ TAGS: dict[str, list[str]] = {
     "memory-limit-exceeded": ["MLE"], "time-limit-exceeded-or-memory-limit-exceeded": ["TLE", "MLE"],
     "rejected": ["WA", "TLE", "MLE", "RE", "OLE"],
 }
+# Short tag names (Polygon's UI, some .desc files) → problem.xml's.
+SHORT_TAGS = {"ma": "main", "ok": "accepted", "wa": "wrong-answer", "pe": "presentation-error",
+              "tl": "time-limit-exceeded", "to": "time-limit-exceeded-or-accepted", "ml": "memory-limit-exceeded",
+              "tm": "time-limit-exceeded-or-memory-limit-exceeded", "rj": "rejected", "fl": "failed"}
 RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
 # Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not).
 TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
@@ -61,6 +65,8 @@ def read(root: Path) -> Imported:
         raise OjpackError(f"{root / 'problem.xml'}: not valid XML: {e}") from None
     notes: list[str] = []
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
+    if xml.find("assets/interactor") is not None:
+        raise OjpackError(f"{root}: an interactive problem (it has an interactor); ojpack judges batch problems only")
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
@@ -111,6 +117,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
     tests = ts.findall("tests/test")
     order: list[str] = []                       # Polygon group names in order of first use
     members: dict[str, list[TestIn]] = {}
+    every: dict[str, list[TestIn]] = {}        # Polygon group → all its tests, samples included
     for i, t in enumerate(tests, start=1):
         origin = in_pat % i
         data = (root / origin).read_bytes() if (root / origin).is_file() else None
@@ -124,6 +131,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
             imp.note(f"test {i}: the package has no {origin}, so `{t.get('cmd')}` was not compared with Polygon's")
         name = f"test-{i:02d}"
         group = t.get("group", "")
+        every.setdefault(group, []).append(TestIn("", name, origin, data, answer, gen))
         if t.get("sample") == "true":
             imp.tests.append(TestIn("sample", name, origin, data, answer, gen))
             points = float(group_el[group].get("points", 0) or 0) if group in group_el else 0.0
@@ -135,7 +143,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         members[group].append(TestIn("", name, origin, data, answer, gen))
         if not group and float(t.get("points", 0) or 0):
             imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
-    _groups(order, members, group_el, tests, imp)
+    _groups(order, members, every, group_el, tests, imp)
 
 
 def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: dict[str, bytes],
@@ -164,9 +172,10 @@ def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: 
     return shlex.join([src.name, *words[1:]])
 
 
-def _groups(order: list[str], members: dict[str, list[TestIn]], group_el: dict[str, ET.Element],
-            tests: list[ET.Element], imp: Imported) -> None:
-    """Polygon groups → subtasks. Worthless groups lend their tests to the next scored one."""
+def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str, list[TestIn]],
+            group_el: dict[str, ET.Element], tests: list[ET.Element], imp: Imported) -> None:
+    """Polygon groups → subtasks. Worthless groups lend their tests to the next scored one; a group's
+    dependencies lend it theirs (repeated), so that it scores only when they pass, as in Polygon."""
     if not order:
         raise OjpackError("the Polygon test set has no tests besides the samples: nothing to judge")
     points: dict[str, float] = {}
@@ -182,9 +191,6 @@ def _groups(order: list[str], members: dict[str, list[TestIn]], group_el: dict[s
                      "subtask (ojpack scores a subtask only when all its tests pass)")
         else:
             points[g] = float(el.get("points", 0) or 0)
-        for dep in el.findall("dependencies/dependency"):
-            imp.note(f"group {g!r} depends on group {dep.get('group')!r}: ojpack scores each subtask on its own "
-                     "tests, so the dependency is not enforced")
     scored = [g for g in order if points[g] > 0] or [order[-1]]
     if not any(points.values()):
         points[order[-1]] = 100.0
@@ -207,22 +213,58 @@ def _groups(order: list[str], members: dict[str, list[TestIn]], group_el: dict[s
             t.group = names[target]
     subtasks = scale_scores([(names[g], points[g] or 1.0) for g in scored], imp)
     imp.subtasks = subtasks
-    ordered = [t for s in subtasks for g in order for t in members[g] if t.group == s.group]
-    imp.tests.extend(ordered)
+    for g in scored:
+        own = [t for h in order for t in members[h] if t.group == names[g]]
+        need = _needs(g, group_el) - {g}
+        have = {t.name for t in own}
+        lent = [TestIn(names[g], t.name, t.origin, t.input, t.answer, t.gen)
+                for d in every if d in need for t in every[d] if t.name not in have]
+        if lent:
+            imp.note(f"group {g!r} depends on {', '.join(repr(d) for d in sorted(need))}: their {len(lent)} test(s) "
+                     f"are repeated in subtask {names[g]!r}, so it scores only when they pass too")
+        imp.tests.extend(lent + own)
+
+
+def _needs(group: str, group_el: dict[str, ET.Element]) -> set[str]:
+    """The group and every group it depends on, directly or not (a cycle stops the walk)."""
+    seen, todo = set(), [group]
+    while todo:
+        g = todo.pop()
+        if g in seen:
+            continue
+        seen.add(g)
+        el = group_el.get(g)
+        todo += [d.get("group", "") for d in (el.findall("dependencies/dependency") if el is not None else [])]
+    return seen
+
+
+def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]:
+    """(tag, path, source type) per solution: problem.xml's <solution tag=…>, then any solutions/*.desc
+    ("Tag: MA" / "Tag: MAIN" lines) for a file problem.xml does not list."""
+    out = []
+    for sol in xml.findall("assets/solutions/solution"):
+        src = sol.find("source")
+        out.append((sol.get("tag", ""), PurePosixPath(src.get("path", "") if src is not None else ""),
+                    src.get("type", "") if src is not None else ""))
+    listed = {str(p) for _, p, _ in out}
+    for desc in sorted((root / "solutions").glob("*.desc")) if (root / "solutions").is_dir() else []:
+        path = PurePosixPath("solutions", desc.name.removesuffix(".desc"))
+        m = re.search(r"(?mi)^tag\s*:\s*(\S+)", desc.read_text(encoding="utf-8", errors="replace"))
+        if m and str(path) not in listed:
+            tag = m.group(1).lower().replace("_", "-")
+            out.append((SHORT_TAGS.get(tag, tag), path, ""))
+    return out
 
 
 def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
-    for sol in xml.findall("assets/solutions/solution"):
-        tag = sol.get("tag", "")
-        src = sol.find("source")
-        path = PurePosixPath(src.get("path", "") if src is not None else "")
+    for tag, path, kind in _tagged(root, xml):
         if tag not in TAGS:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
             continue
         if path.suffix not in RUNNABLE or not (root / path).is_file():
             imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
             continue
-        if src is not None and src.get("type", "").startswith("python.2"):
+        if kind.startswith("python.2"):
             imp.note(f"{path}: a Python 2 solution will run under Python 3")
         if tag == "presentation-error":
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
