@@ -103,3 +103,16 @@ def test_unknown_submission_folders_and_validator_flags_are_reported(tmp_path: P
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     assert spec["checker"] == {"type": "tokens", "case_sensitive": False}   # Kattis' default compare ignores case
     assert [t["name"] for t in spec["tests"]["secret"]] == ["1"]
+
+
+def test_the_real_package_survives_the_round_trip(package_copy: Path, tmp_path: Path) -> None:
+    """31 solutions (verdict sets, a Java class in its own folder), subtask bounds, zh+en statements with a
+    table: export → import → export is the same, file for file, for both formats (~30 s)."""
+    ojpack("export", "--to", "kattis,icpc2025", "--no-check", "-p", str(package_copy))
+    for target in ("kattis", "icpc2025"):
+        back = tmp_path / target
+        report = import_package(package_copy / "build" / "export" / f"{target}.zip", back)
+        assert report.tests == 22 and report.mismatches == [] and report.answer_diffs == []
+        assert not [n for n in report.notes if "pass-fail" not in n], report.notes
+        ojpack("export", "--to", target, "--no-check", "-p", str(back))
+        assert tree(package_copy / "build" / "export" / target) == tree(back / "build" / "export" / target)

@@ -206,8 +206,10 @@ def submissions(root: Path, imp: Imported, rules: dict[str, list[str]] | None = 
                 imp.note(f"submissions/{rel}: {'no source' if not runnable else 'several sources'} ojpack can run "
                          "(it judges one file); not imported")
                 continue
-            path = runnable[0].relative_to(folder).as_posix()
-            imp.solutions.append(SolutionIn(path, runnable[0].read_bytes(), verdicts, f"submissions/{folder.name}/{path}"))
+            # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
+            path = f"{entry.name}{runnable[0].suffix}" if entry.is_dir() else entry.name
+            imp.solutions.append(SolutionIn(path, runnable[0].read_bytes(), verdicts,
+                                            runnable[0].relative_to(root).as_posix()))
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))

@@ -36,8 +36,30 @@ def problem_name(tex: str) -> tuple[str | None, str]:
     return m.group(1).strip(), tex[:m.start()] + tex[m.end():]
 
 
+TABULAR = re.compile(r"\\begin\{tabular\}\{([^{}]*)\}(.*?)\\end\{tabular\}", re.S)
+ALIGN = {"l": "---", "c": ":-:", "r": "--:"}
+BOLD = re.compile(r"^\\textbf\{([^{}]*)\}$")
+
+
+def _table(m: re.Match[str]) -> str:
+    """A tabular → a Markdown table (its first row the header); rules (\\hline) are dropped."""
+    rows = [r.replace("\\hline", "").strip() for r in re.split(r"\\\\", m.group(2))]
+    cells = [[c.strip() for c in re.split(r"(?<!\\)&", r)] for r in rows if r]
+    if not cells:
+        return ""
+    if all(BOLD.match(c) for c in cells[0]):   # a Markdown header row is bold already
+        cells[0] = [BOLD.sub(r"\1", c) for c in cells[0]]
+    width = max(len(r) for r in cells)
+    align = [ALIGN[c] for c in m.group(1) if c in ALIGN][:width]
+    align += ["---"] * (width - len(align))
+    lines = ["| " + " | ".join(r + [""] * (width - len(r))) + " |" for r in cells]
+    lines.insert(1, "|" + "|".join(align) + "|")
+    return "\n\n" + "\n".join(lines) + "\n\n"
+
+
 def to_markdown(tex: str, where: str, notes: list[str]) -> str:
     tex = re.sub(r"(?m)(?<!\\)%.*$", "", tex)   # comments
+    tex = TABULAR.sub(_table, tex)   # before math is split off: cells hold math
     out: list[str] = []
     for part in MATH.split(tex):
         if MATH.fullmatch(part):
