@@ -4,6 +4,7 @@ problem.xml, files/ with a small testlib-like header, tagged solutions, statemen
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -163,3 +164,54 @@ def test_tags_from_desc_files_each_test_points_and_interactors(tmp_path: Path) -
     xml.write_text(text.replace("<assets>", '<assets><interactor><source path="files/i.cpp"/></interactor>'))
     with pytest.raises(OjpackError, match="interactive"):
         read(src)
+
+
+CHECKER = """#include "testlib.h"
+#include <fstream>
+#include <string>
+
+// Compares the one number of the output with the answer's as integers, so "+6" passes where tokens differ.
+int main(int argc, char* argv[]) {
+    if (argc < 4) quitf(_fail, "usage: check input output answer");
+    std::ifstream out(argv[2]), ans(argv[3]);
+    long long got, want;
+    std::string extra;
+    if (!(ans >> want)) quitf(_fail, "no answer");
+    if (!(out >> got)) quitf(_wa, "no number in the output");
+    if (out >> extra) quitf(_wa, "extra output");
+    if (got != want) quitf(_wa, "wrong sum");
+    quitf(_ok, "ok");
+}
+"""
+
+
+@pytest.mark.skipif(not checker_programs_supported(), reason="this ojpack has no checker programs yet")
+def test_a_custom_testlib_checker_judges_the_imported_package(tmp_path: Path) -> None:
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    xml = src / "problem.xml"
+    text = xml.read_text().replace('name="std::wcmp.cpp" ', "")
+    text = text.replace('<solution tag="time-limit-exceeded">', '<solution tag="accepted"><source path="solutions/plus.py" '
+                        'type="python.3"/></solution><solution tag="do-not-run">')
+    xml.write_text(text)
+    (src / "files" / "check.cpp").write_text(CHECKER)
+    (src / "solutions" / "plus.py").write_text("import sys\n\nprint('+%d' % sum(map(int, sys.stdin.read().split()[1:])))\n")
+    report = import_package(src, tmp_path / "out")
+    assert any("tag 'do-not-run'" in n for n in report.notes)
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert spec["checker"] == {"type": "program", "source": "validators/check.cpp", "convention": "testlib"}
+    result = check(load_problem(tmp_path / "out"), proof=False)
+    assert result.ok, result.problems
+    got = {r.solution.name: str(r.verdict) for r in result.rows}
+    assert got["accepted/plus.py"] == "AC" and got["wrong_answer/int_sum.cpp"] == "WA"
+
+
+def test_a_testset_without_groups_is_one_subtask_worth_100(tmp_path: Path) -> None:
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    xml = src / "problem.xml"
+    text = re.sub(r' group="[a-z]+"', "", xml.read_text())
+    xml.write_text(text[:text.index("<groups>")] + text[text.index("</groups>") + len("</groups>"):])
+    (src / "statement-sections" / "english" / "tutorial.tex").write_text("Add them up.\n")
+    imp = read(src)
+    assert [(s.group, s.score) for s in imp.subtasks] == [("main", 100)]
+    assert [(t.group, t.name) for t in imp.tests] == [("sample", "test-01")] + [("main", f"test-0{i}") for i in range(2, 7)]
+    assert "statement-sections/english/tutorial.tex: not carried over" in imp.notes

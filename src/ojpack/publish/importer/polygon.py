@@ -343,6 +343,7 @@ def _statements(root: Path, imp: Imported) -> None:
         else:
             imp.files[f"statement/imported/problem.{lang}.md.j2"] = text.encode()
             imp.note(f"the {folder.name} statement is kept in statement/imported/ (ojpack renders zh and en)")
-        for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.suffix != ".tex"
+        known = {f"{k}.tex" for k in SECTIONS} | {"name.tex"}
+        for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in known
                             and not p.name.startswith("example.")):
-            imp.note(f"statement-sections/{folder.name}/{extra}: not carried over (images and other files)")
+            imp.note(f"statement-sections/{folder.name}/{extra}: not carried over")
