@@ -112,8 +112,8 @@ def test_custom_checker_is_a_program_or_named_in_the_report(tmp_path: Path) -> N
     (src / "files" / "check.cpp").write_text('#include "testlib.h"\nint main() { return 0; }\n')
     imp = read(src)
     if checker_programs_supported():
-        assert imp.checker == {"type": "program", "source": "validators/check.cpp", "convention": "testlib"}
-        assert "validators/testlib.h" in imp.files
+        assert imp.checker == {"type": "program", "source": "validators/checker/check.cpp", "convention": "testlib"}
+        assert "validators/checker/testlib.h" in imp.files
     else:
         assert imp.checker["type"] == "tokens"
         assert any("checker programs" in n for n in imp.notes)
@@ -198,7 +198,7 @@ def test_a_custom_testlib_checker_judges_the_imported_package(tmp_path: Path) ->
     report = import_package(src, tmp_path / "out")
     assert any("tag 'do-not-run'" in n for n in report.notes)
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
-    assert spec["checker"] == {"type": "program", "source": "validators/check.cpp", "convention": "testlib"}
+    assert spec["checker"] == {"type": "program", "source": "validators/checker/check.cpp", "convention": "testlib"}
     result = check(load_problem(tmp_path / "out"), proof=False)
     assert result.ok, result.problems
     got = {r.solution.name: str(r.verdict) for r in result.rows}

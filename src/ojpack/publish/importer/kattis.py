@@ -101,7 +101,7 @@ def output_validator(root: Path, found: list[Path], convention: str, imp: Import
         imp.note("custom output validation but no output validator source ojpack can run: tokens compared instead")
         return
     main = sources[0]
-    folder = "validators" if checker_programs_supported() else "validators/checker"
+    folder = "validators/checker"   # its own folder: it may share a file name with the input validator
     for f in (main.parent.iterdir() if main.parent != root / "output_validators" else [main]):
         if f.is_file():
             imp.files[f"{folder}/{f.name}"] = f.read_bytes()

@@ -316,15 +316,15 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     if path is None or not (root / path).is_file():
         imp.note(f"checker {name or '(custom)'}: its source is not in the package; ojpack compares tokens")
         return
+    # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
+    imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
+    for h, data in headers.items():
+        imp.files[f"validators/checker/{h}"] = data
     if not checker_programs_supported():
-        imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
         imp.note(f"checker {name or path}: this ojpack has no checker programs yet; kept as "
                  f"validators/checker/{path.name}, judged by token compare meanwhile")
         return
-    imp.files[f"validators/{path.name}"] = (root / path).read_bytes()
-    for h, data in headers.items():
-        imp.files[f"validators/{h}"] = data
-    imp.checker = {"type": "program", "source": f"validators/{path.name}", "convention": "testlib"}
+    imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
 
 
 def _statements(root: Path, imp: Imported) -> None:
