@@ -51,7 +51,8 @@ def _args(value: Any) -> list[str]:
 
 def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
     meta = kattis.load_yaml(folder / "test_group.yaml")
-    score = meta.get("max_score", meta.get("score"))
+    scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
+    score = meta.get("max_score", meta.get("score", scoring.get("score")))
     return (float(score) if isinstance(score, (int, float)) else None), _args(meta.get("input_validator_args"))
 
 

@@ -75,7 +75,8 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     authors = credits.get("authors") if isinstance(credits, dict) else credits
     authors = authors or meta.get("author")
     if authors:
-        imp.authors = [str(a) for a in authors] if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")]
+        imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
+                       if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
@@ -235,12 +236,15 @@ def validator(root: Path, found: list[Path], imp: Imported) -> str:
 
 def statements(folder: Path, imp: Imported) -> None:
     titles: dict[str, str] = {}
-    for path in sorted(folder.glob("problem*.*")) if folder.is_dir() else []:
+    done: set[str] = set()
+    # Markdown first: where a language has both, the Markdown one is taken and the LaTeX one named
+    for path in sorted(folder.glob("problem*.*"), key=lambda p: (p.suffix != ".md", p.name)) if folder.is_dir() else []:
         m = re.fullmatch(r"problem(?:\.([a-z]{2}))?\.(tex|md)", path.name)
-        if not m:
+        if not m or (m.group(1) or "en") in done:
             imp.note(f"{folder.name}/{path.name}: not carried over")
             continue
         lang = m.group(1) or "en"
+        done.add(lang)
         text = path.read_text(encoding="utf-8", errors="replace")
         if m.group(2) == "tex":
             title, text = tex.problem_name(text)
