@@ -28,7 +28,7 @@ def read(root: Path) -> Imported:
     else:
         kattis.checker_flags(_args(top.get("output_validator_args")), imp)
     imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args")), "data/test_group.yaml", imp)
-    kattis.tests(root, imp, lambda folder: _group_meta(folder), meta.get("type") == "scoring")
+    kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
     kattis.submissions(root, imp, _rules(root, imp))
     imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
     answer = sorted(p for p in (root / "answer_validators").glob("*") if p.suffix in kattis.RUNNABLE) \

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
@@ -54,7 +54,7 @@ def read(root: Path) -> Imported:
         checker_flags(flags, imp)
     top = load_yaml(root / "data" / "testdata.yaml")
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
-    tests(root, imp, lambda folder: _group_meta(folder, imp), meta.get("type") == "scoring")
+    tests(root, imp, _group_meta, meta.get("type") == "scoring")
     submissions(root, imp)
     imp.validator = validator(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
@@ -126,7 +126,7 @@ def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str
     return out
 
 
-def _group_meta(folder: Path, imp: Imported) -> tuple[float | None, list[str]]:
+def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
     meta = load_yaml(folder / "testdata.yaml")
     score = meta.get("accept_score")
     if score is None and meta.get("range"):
@@ -134,7 +134,7 @@ def _group_meta(folder: Path, imp: Imported) -> tuple[float | None, list[str]]:
     return (float(score) if score is not None else None), str(meta.get("input_validator_flags", "")).split()
 
 
-def tests(root: Path, imp: Imported, group_meta: Any, scoring: bool) -> None:
+def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | None, list[str]]], scoring: bool) -> None:
     """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask."""
     data = root / "data"
     for t in _cases(data / "sample", "sample", root):

@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from ...errors import OjpackError
 from ...problem import checker_programs_supported
 from . import tex
-from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
+from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
 TAGS: dict[str, list[str]] = {
