@@ -62,7 +62,8 @@ def test_problem_yaml_carries_limits_groups_and_tags(imported) -> None:
 def test_report_names_what_ojpack_cannot_express(imported) -> None:
     notes = " | ".join(imported.notes)
     assert "group 'large' depends on 'small': their 2 test(s) are repeated in subtask 'large'" in notes
-    assert "no zh title" in notes
+    assert "no zh title" in notes and "problem.zh.md.j2 is an untranslated copy of the en one" in notes
+    assert (imported.folder / "statement" / "problem.zh.md.j2").read_text().startswith("{#- Untranslated")
 
 
 def test_wrapped_testlib_validator_accepts_and_rejects(imported, tmp_path: Path) -> None:

@@ -138,6 +138,7 @@ def write_package(imp: Imported, out: Path) -> Problem:
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OjpackError(f"{out}: exists and is not empty; import into a new folder (--to DIR)")
     out.mkdir(parents=True, exist_ok=True)
+    _pair_statements(imp)
     for rel, data in imp.files.items():
         _put(out / rel, data)
     for s in imp.solutions:
@@ -177,6 +178,19 @@ def verify(imp: Imported, out: Path) -> ImportReport:
     generated = sum(1 for t in imp.tests if t.gen)
     return ImportReport(imp.format, out, len(imp.tests), generated, len(imp.tests) - generated,
                         len(imp.solutions), mismatches, diffs, list(imp.notes))
+
+
+def _pair_statements(imp: Imported) -> None:
+    """problem.yaml holds a zh and an en title, and exports want a statement for each: when the source
+    has only one of the two, the other is an untranslated copy, and the report says so."""
+    have = {lang: imp.files.get(f"statement/problem.{lang}.md.j2") for lang in ("zh", "en")}
+    for lang, other in (("zh", "en"), ("en", "zh")):
+        if have[lang] is None and have[other] is not None:
+            imp.files[f"statement/problem.{lang}.md.j2"] = (
+                f"{{#- Untranslated: a copy of problem.{other}.md.j2 made by `ojpack import`. -#}}\n".encode()
+                + have[other])
+            imp.note(f"no {lang} statement in the source: statement/problem.{lang}.md.j2 is an untranslated copy "
+                     f"of the {other} one (exports want one per title); translate it")
 
 
 def _build(problem: Problem, imp: Imported) -> Any:
