@@ -87,8 +87,9 @@ def read(root: Path) -> Imported:
     mem = int(ts.findtext("memory-limit") or 256 << 20)
     imp.limits = {"time": time_ms / 1000, "memory": math.ceil(mem / (1 << 20))}
     gens = _executables(xml)
-    headers = {p.name: (root / p).read_bytes() for p in map(PurePosixPath, _resources(xml))
-               if p.suffix in (".h", ".hpp") and (root / p).is_file()}
+    # headers the sources may include: the listed resources, and any header in files/ (older packages)
+    listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
+    headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
     _tests(root, ts, gens, headers, imp)
     _solutions(root, xml, imp)
     _validator(root, xml, headers, imp)
