@@ -203,7 +203,8 @@ class ProblemSpec(Strict):
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
-    bounds: dict[str, Bound] = Field(min_length=1)
+    # May be empty: a package imported from Polygon has a validator that knows its own bounds.
+    bounds: dict[str, Bound] = {}
     subtasks: list[Subtask] = Field(min_length=1)
     checker: Checker = Checker()
     validator: str
@@ -248,3 +249,8 @@ class ProblemSpec(Strict):
                 if g not in known:
                     raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
         return self
+
+
+def checker_programs_supported() -> bool:
+    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
+    return "source" in Checker.model_fields
