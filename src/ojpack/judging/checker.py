@@ -65,6 +65,7 @@ class TokenChecker:
 class ProgramChecker:
     argv: tuple[str, ...]
     address_space: bool = True
+    readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp:
@@ -72,7 +73,7 @@ class ProgramChecker:
             feedback.mkdir()
             argv = [*self.argv, str(input.resolve()), str(answer.resolve()), str(feedback) + "/"]
             res = run(argv, output, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=Path(tmp, "stderr"),
-                      address_space=self.address_space)
+                      address_space=self.address_space, readable=self.readable, writable=[feedback])
             message = _feedback(feedback) or Path(tmp, "stderr").read_bytes()[-500:].decode(errors="replace").strip()
         if res.exit_code == ACCEPT:
             return CheckResult(True, message)
@@ -94,4 +95,4 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
         return TokenChecker(spec.case_sensitive)
     assert spec.program is not None  # the schema guarantees it for a custom checker
     program = prepare(problem.path(spec.program), cache_dir)
-    return ProgramChecker(program.argv, program.language.address_space)
+    return ProgramChecker(program.argv, program.language.address_space, (program.source.parent,))

@@ -16,7 +16,7 @@ from ..cache import key, write_atomic
 from .checker import Checker
 from ..sandbox import Program
 from ..testdata import BuiltTest
-from ..sandbox import RunLimits, RunResult, run
+from ..sandbox import RunLimits, RunResult, head_of, run
 from .verdicts import Verdict, of_run
 
 
@@ -75,14 +75,16 @@ def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, sc
 def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
     work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
     try:
-        out = work / "out"
-        res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
+        out, said = work / "out", work / "stderr"
+        res = run(job.program.argv, job.test.input, out, limits, stderr=said,
+                  address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
         if failed is None:   # only a clean run is worth checking
             checked = checker.check(job.test.input, job.test.answer, out)
             verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
         else:
-            verdict, message = failed, _how_it_ended(res)
+            # What the program said (a traceback, a Java exception) is what the author needs to see.
+            verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
         return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -20,8 +20,13 @@
  * with their parent (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
  * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
  *
+ * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
+ * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
+ * and removes them: a SIGKILLed ojpack leaves no cgroup behind.
+ *
  * Why a helper at all: Python can start it with posix_spawn (vfork) instead of fork + preexec_fn. */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
@@ -417,7 +422,46 @@ static int cage_main(int argc, char **argv) {
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
+static int sweep(const char *dir, const char *prefix) {   /* returns how many cgroups are still there */
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int left = 0;
+    struct dirent *e;
+    char path[4096], buf[4096];
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0) continue;
+        snprintf(path, sizeof path, "%s/%s/cgroup.procs", dir, e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            buf[n > 0 ? n : 0] = 0;
+            for (char *p = strtok(buf, "\n"); p; p = strtok(NULL, "\n")) kill(atoi(p), SIGKILL);
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (rmdir(path) != 0 && errno != ENOENT) left++;
+    }
+    closedir(d);
+    return left;
+}
+
+static int guard(int argc, char **argv) {
+    char byte;
+    for (;;) {
+        ssize_t n = read(0, &byte, 1);
+        if (n == 0 || (n < 0 && errno != EINTR)) break;
+    }
+    for (int round = 0; round < 200; round++) {   /* up to ~2 s while killed processes are reaped */
+        int left = 0;
+        for (int i = 3; i < argc; i++) left += sweep(argv[i], argv[2]);
+        if (!left) return 0;
+        usleep(10000);
+    }
+    return 1;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "cage") == 0) return cage_main(argc, argv);
+    if (argc > 3 && strcmp(argv[1], "guard") == 0) return guard(argc, argv);
     return plain(argc, argv);
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import subprocess
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,12 +12,20 @@ from typing import Any, Literal
 import yaml
 
 from ..cache import Cache, key, tree_digest
-from ..sandbox import Program, prepare
+from ..sandbox import Program, RunLimits, prepare, run
 from ..errors import OjpackError
 from ..problem import Problem
 
 VALID, INVALID = 42, 43
 TIMEOUT = 30.0
+VALIDATOR_LIMITS = RunLimits(cpu=TIMEOUT, wall=2 * TIMEOUT, memory_mib=1024, output_mib=16)
+
+
+@dataclass(frozen=True)
+class _Done:
+    returncode: int
+    stdout: bytes
+    stderr: bytes
 
 
 @dataclass(frozen=True)
@@ -68,11 +76,17 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
     k = key("val", validator.digest, " ".join(args), data)
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
-    try:
-        proc = subprocess.run([*validator.program.argv, "--features", *args], input=data,
-                              capture_output=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        raise OjpackError(f"validator took over {TIMEOUT:.0f} s") from None
+    prog = validator.program
+    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
+        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
+        inp.write_bytes(data)
+        # In the sandbox like any program; it sees its own folder (helpers it imports), nothing else.
+        res = run([*prog.argv, "--features", *args], inp, out, VALIDATOR_LIMITS, stderr=errf,
+                  readable=[prog.source.parent], address_space=prog.language.address_space)
+        stdout, stderr = out.read_bytes(), errf.read_bytes()
+    if res.status == "tle":
+        raise OjpackError(f"validator took over {TIMEOUT:.0f} s")
+    proc = _Done(res.exit_code if res.exit_code is not None else -(res.signal or 0), stdout, stderr)
     err = proc.stderr.decode(errors="replace").strip()
     if proc.returncode == INVALID:
         result = Validation(False, err.splitlines()[0] if err else "rejected (no message)")
