@@ -259,3 +259,23 @@ def test_killing_ojpack_mid_judge_leaves_no_process_and_no_cgroup(toy_built, tmp
     assert host_processes_with(token) == []
     leftovers = [d for c in ("memory", "pids") if (p := _own_path(c)) for d in p.glob(f"ojpack-{proc.pid}-*")]
     assert leftovers == []
+
+
+def test_without_isolation_judge_stops_with_one_line_and_no_sandbox_runs_with_a_warning(toy_built, tmp_path,
+                                                                                       monkeypatch):
+    from typer.testing import CliRunner
+
+    from ojpack.cli import app
+    from ojpack.sandbox import set_isolation
+    monkeypatch.setattr("ojpack.sandbox.isolation.isolation_problem",
+                        lambda: "user namespaces are disabled: sysctl -w user.max_user_namespaces=15000")
+    ok = submit(tmp_path / "ok", "a, b = map(int, input().split())\nprint(a + b)\n")
+    try:
+        refused = CliRunner().invoke(app, ["judge", str(ok), "-p", str(toy_built), "--json"])
+        assert refused.exit_code != 0
+        assert "user.max_user_namespaces" in str(refused.exception) and "--no-sandbox" in str(refused.exception)
+        allowed = CliRunner().invoke(app, ["judge", str(ok), "-p", str(toy_built), "--json", "--no-sandbox"])
+        assert allowed.exit_code == 0, allowed.output
+        assert json.loads(allowed.stdout[allowed.stdout.index("{"):])["verdict"] == "AC"
+    finally:
+        set_isolation(True)
