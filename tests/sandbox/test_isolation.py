@@ -187,11 +187,11 @@ def test_compile_time_include_of_an_absolute_path_reads_nothing(tmp_path):
 def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, tmp_path):
     before = tree_digest(toy_built)
     tamperer = submit(tmp_path / "t", """
-        import os
+        import os, sys
         hits = 0
         for top in ("/", os.getcwd()):
             for root, dirs, files in os.walk(top):
-                if root.startswith(("/proc", "/usr")):   # the system (read-only anyway): too big to walk in 1 s
+                if root.startswith(("/proc", "/usr", sys.base_prefix)):   # system, interpreter: too big to walk
                     dirs[:] = []
                     continue
                 for f in files:
@@ -205,15 +205,16 @@ def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, tmp
         print(hits)
     """)
     res = judge(load_problem(toy_built), tamperer)
-    assert all(c.verdict is Verdict.WA for c in res.cells), [(c.verdict, c.message) for c in res.cells]
+    # WA, or TLE on a machine too busy to walk the cage in a second: never AC, never a changed byte
+    assert all(c.verdict in (Verdict.WA, Verdict.TLE) for c in res.cells), [(c.verdict, c.message) for c in res.cells]
     assert tree_digest(toy_built) == before
 
     reader = submit(tmp_path / "r", """
-        import os
+        import os, sys
         name = os.readlink("/proc/self/fd/0")
         found = []
         for root, dirs, files in os.walk("/"):
-            if root.startswith(("/proc", "/usr")):
+            if root.startswith(("/proc", "/usr", sys.base_prefix)):
                 dirs[:] = []
             found += [os.path.join(root, f) for f in files if f.endswith(".ans")]
         answer = name[:-3] + ".ans" if name.endswith(".in") else None
@@ -225,8 +226,8 @@ def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, tmp
             print(0, name)
     """)
     res = judge(load_problem(toy_built), reader)
-    assert all(c.verdict is Verdict.WA for c in res.cells)
-    assert all("found '0'" in c.message for c in res.cells), [c.message for c in res.cells]
+    assert all(c.verdict in (Verdict.WA, Verdict.TLE) for c in res.cells)
+    assert all("found '0'" in c.message for c in res.cells if c.verdict is Verdict.WA), [c.message for c in res.cells]
 
 
 def test_a_failing_programs_stderr_is_the_judge_note(toy_built, tmp_path):
