@@ -22,10 +22,14 @@ from ojpack.problem.load import copy_sources
 OJPACK = str(Path(sys.executable).with_name("ojpack"))
 
 
-def timed(*argv: str) -> float:
+def timed(*argv: str, may_fail: bool = False) -> float:
     start = time.perf_counter()
     proc = subprocess.run([OJPACK, *argv], capture_output=True, text=True)
-    if proc.returncode != 0:
+    if proc.returncode != 0 and may_fail and "check failed" in proc.stdout:
+        # On an overloaded machine a time-limit solution can reach its wall limit before 1.5x its CPU
+        # limit: the check then fails on margins, but its time still counts.
+        print(f"(ojpack {' '.join(argv[:3])} failed: {proc.stdout.strip().splitlines()[-1]})")
+    elif proc.returncode != 0:
         sys.exit(f"ojpack {' '.join(argv)} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
     return time.perf_counter() - start
 
@@ -61,8 +65,8 @@ def compare_sandbox(problem: Path, rounds: int) -> None:
         timed("check", *p)   # compiles everything and makes the proof batches once
         times: dict[str, list[float]] = {"no-sandbox": [], "sandbox": []}
         for _ in range(rounds):
-            times["no-sandbox"].append(timed("check", "--fresh", "--no-sandbox", *p))
-            times["sandbox"].append(timed("check", "--fresh", *p))
+            times["no-sandbox"].append(timed("check", "--fresh", "--no-sandbox", *p, may_fail=True))
+            times["sandbox"].append(timed("check", "--fresh", *p, may_fail=True))
     for name, got in times.items():
         print(f"check --fresh {name:>10}: " + "  ".join(f"{t:6.1f} s" for t in got) + f"   best {min(got):6.1f} s")
     print(f"sandbox / no-sandbox (best of {rounds}): {min(times['sandbox']) / min(times['no-sandbox']):.2f}x"

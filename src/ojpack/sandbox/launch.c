@@ -10,14 +10,15 @@
  * "STATUS UTIME_US STIME_US MAXRSS_KB\n".
  *
  * cage: the program runs isolated. This process (root, outside) clones an init process into new user,
- * mount, pid, network, ipc and uts namespaces, maps uid/gid 65534 into them, puts init into the run's
- * cgroups and lets it go. Init builds a read-only root on a tmpfs (the system's /usr, the prepared /etc
- * and /dev of SKEL, the r: paths read-only and the w: paths writable at their own paths, a private /tmp
- * tmpfs of TMPFS bytes, a fresh /proc), pivots into it, forks the program as uid 65534 without
- * capabilities, and enforces the CPU and wall limits (milliseconds) itself. A regular-file stdin is
- * first copied into a memfd, so /proc/self/fd/0 names no file. When the program ends, init kills
- * whatever it left and exits, which takes the whole pid namespace down. Both this process and init die
- * with their parent (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
+ * mount, pid, network, ipc and uts namespaces, maps uid/gid 0 inside to 65533 outside (init, the cage's
+ * root) and 65534 to 65534 (the program), puts init into the run's cgroups and lets it go. Init builds a
+ * read-only root on a tmpfs (the system's /usr, the prepared /etc and /dev of SKEL, the r: paths
+ * read-only and the w: paths writable at their own paths, a private /tmp tmpfs of TMPFS bytes, a fresh
+ * /proc), pivots into it, forks the program as uid 65534 without capabilities, and enforces the CPU
+ * and wall limits (milliseconds) itself. A regular-file stdin is first copied into a memfd, so
+ * /proc/self/fd/0 names no file. When the program ends, init kills whatever it left and exits, which
+ * takes the whole pid namespace down. Both this process and init die with their parent
+ * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
  * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
  *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
@@ -48,7 +49,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define NOBODY 65534
+#define NOBODY 65534     /* the program's uid and gid, the same inside and outside */
+#define WARDEN 65533     /* what the cage's root (init) is outside: unprivileged, and not the program */
 #define MAX_BINDS 64
 
 static void limit(int what, const char *value, rlim_t extra) {
@@ -202,8 +204,12 @@ static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and it
     return (long long)(v[0] + v[1] + v[2] + v[3]) * 1000 / sysconf(_SC_CLK_TCK);
 }
 
-static void drop_privileges(void) {   /* the uid is already 65534 (init's); the capabilities go */
+static void drop_privileges(void) {
     for (int cap = 0; cap < 64; cap++) prctl(PR_CAPBSET_DROP, cap, 0, 0, 0);
+    if (setresgid(NOBODY, NOBODY, NOBODY) != 0 || setresuid(NOBODY, NOBODY, NOBODY) != 0) {
+        perror("launch: setuid");
+        _exit(126);
+    }
     struct { unsigned version; int pid; } head = {0x20080522, 0};   /* _LINUX_CAPABILITY_VERSION_3 */
     struct { unsigned effective, permitted, inheritable; } none[2] = {{0, 0, 0}, {0, 0, 0}};
     syscall(SYS_capset, &head, none);
@@ -282,11 +288,11 @@ static void build_root(struct cage *c) {
     close(c->dev_fd);
 }
 
-/* Init keeps its capabilities inside the namespace but takes the mapped uid: files it makes on the
-   tmpfs need an owner the namespace knows, and kuid 0 is not mapped there. */
-static void become_nobody_keeping_caps(void) {
-    prctl(PR_SET_KEEPCAPS, 1);
-    if (setresgid(NOBODY, NOBODY, NOBODY) != 0 || setresuid(NOBODY, NOBODY, NOBODY) != 0) fail("setuid in the cage");
+/* Init becomes the namespace's root (uid 0 inside, WARDEN outside): files it makes on the tmpfs need an
+   owner the namespace knows, and a uid other than the program's means the program cannot ptrace,
+   prlimit or signal it. */
+static void become_cage_root(void) {
+    if (setresgid(0, 0, 0) != 0 || setresuid(0, 0, 0) != 0) fail("setuid in the cage");
     struct { unsigned version; int pid; } head = {0x20080522, 0};
     struct { unsigned effective, permitted, inheritable; } caps[2];
     if (syscall(SYS_capget, &head, caps) != 0) fail("capget");
@@ -309,14 +315,14 @@ static int init_main(struct cage *c, int go) {
     if (read(go, &byte, 1) != 1) _exit(125);   /* the outer helper died before setting us up */
     close(go);
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
-       another namespace cannot be bound), then reached through /proc/self/fd once init is uid 65534. */
+       another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
     char path[4096];
     for (int i = 0; i < c->nbinds; i++) c->binds[i].fd = open_path(c->binds[i].path, &c->binds[i].dir);
     snprintf(path, sizeof path, "%s/etc", c->skel);
     c->etc_fd = open_path(path, NULL);
     snprintf(path, sizeof path, "%s/dev", c->skel);
     c->dev_fd = open_path(path, NULL);
-    become_nobody_keeping_caps();
+    become_cage_root();
     build_root(c);
     long long start = now_ms();
     pid_t child = fork();
@@ -405,7 +411,7 @@ static int cage_main(int argc, char **argv) {
     close(go[0]);
     close(3);   /* init reports; our copy would hide its end of the pipe */
     char map[64];
-    snprintf(map, sizeof map, "%d %d 1\n", NOBODY, NOBODY);
+    snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
     snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
     write_file(path, "deny");
     snprintf(path, sizeof path, "/proc/%d/uid_map", (int)init);
