@@ -10,7 +10,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ojpack"
 
 # Lower number = lower layer. Packages on one layer are siblings and may not import each other.
 LAYERS = {
-    "errors": 0, "cache": 0,
+    "errors": 0, "cache": 0, "interrupt": 0,
     "problem": 1,
     "sandbox": 2,
     "testdata": 3,
@@ -18,7 +18,7 @@ LAYERS = {
     "strength": 5,
     "publish": 6,
     "commands": 7,
-    "cli": 8, "__main__": 8, "__init__": 8,
+    "cli": 8, "__main__": 9, "__init__": 8,
 }
 
 

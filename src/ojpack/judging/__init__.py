@@ -12,7 +12,9 @@ from .judge import judge
 from .report import write_html
 from .solutions import Solution, discover
 from .proof import batches as proof_batches
-from .verdicts import Verdict, of_run
+from .scoring import SubtaskScore, score_subtasks
+from .verdicts import Verdict, fmt, of_run
 
-__all__ = ["AC_HEADROOM", "CheckResult", "CheckReport", "Checker", "Solution", "Verdict", "check", "discover", "judge",
-           "limits_for", "load_checker", "of_run", "passed_before", "proof_batches", "write_html"]
+__all__ = ["AC_HEADROOM", "CheckReport", "CheckResult", "Checker", "Solution", "Verdict", "SubtaskScore", "check",
+           "discover", "fmt", "judge", "limits_for", "load_checker", "of_run", "passed_before", "proof_batches",
+           "score_subtasks", "write_html"]
