@@ -21,7 +21,9 @@ def weaken(root: Path) -> None:
     raw = yaml.safe_load((root / "problem.yaml").read_text(encoding="utf-8"))
     raw["tests"] = {g: lines[:1] for g, lines in raw["tests"].items()}
     raw.pop("proof", None)
-    raw["coverage"] = {}
+    raw.pop("coverage", None)
+    for sub in raw["subtasks"]:
+        sub.pop("coverage", None)
     (root / "problem.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
 
 
