@@ -14,7 +14,7 @@ from rich.text import Text
 from ..errors import OjpackError
 from ..problem import load_problem
 from ..strength import strength
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 from .console import err, out, progress_enabled
 
 STYLE = {"killed": "green", "equivalent": "dim", "survived": "bold red", "stillborn": "dim"}
@@ -26,11 +26,13 @@ def command(
     seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.0, help="Stress time per survivor.")] = 3.0,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Mutation analysis: mutants of the model solution, killed by the data, equivalent, or surviving with a
     shrunk counterexample. Exit 0 when every non-equivalent mutant is killed (or --add carried them), else 1."""
     try:
+        sandbox(no_sandbox)
         problem = load_problem(problem_dir)
         with Progress(TextColumn("[bold]strength"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                       console=err, disable=not progress_enabled(), transient=True) as bar:

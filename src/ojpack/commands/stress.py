@@ -13,7 +13,7 @@ from rich.text import Text
 from ..errors import OjpackError
 from ..problem import load_problem
 from ..strength import stress
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 from .console import err, out
 
 
@@ -27,11 +27,13 @@ def command(
     lang: Annotated[Optional[str], typer.Option("--lang", "-l", help="SOLUTION's language id.")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Compare SOLUTION with a reference on random valid inputs; shrink the first difference to a 1-minimal
     counterexample under build/stress/. Exit 0: no difference, 1: a difference, 2: an error."""
     try:
+        sandbox(no_sandbox)
         problem = load_problem(problem_dir)
         with err.status(f"stressing {solution.name} for up to {seconds:g} s", spinner="dots"):
             r = stress(problem, solution, against, seconds, seed, jobs, lang, add)

@@ -99,8 +99,8 @@ def strength(problem: Problem, sources: Sequence[Path] | None = None, all_accept
         if all_accepted:
             sources += [s.path for s in discover(problem) if s.must_pass and supported(s.path)
                         and s.path != sources[0]]
+    s = setup(problem)   # first: a package without a grammar fails before anything is built
     tests = ensure_built(problem)
-    s = setup(problem)
     model = compile_program(problem, problem.path(problem.spec.model_solution))
     todo = [m for src in sources for m in mutants(src) if select is None or select(m)]
     workers = workers or os.cpu_count() or 2

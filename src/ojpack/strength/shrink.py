@@ -2,7 +2,7 @@
 
 A greedy delta-debugger: first whole-input simplifications (every list of a kind at its shortest, every
 number of a bound at its minimum, all halved), then ddmin chunk removal on every list, outermost first,
-then lowering every number (to its minimum, halfway, by one). Passes repeat until none changes anything,
+then lowering every number (to its smallest few values, halfway, by one). Passes repeat until none changes anything,
 so at the end removing any single element or lowering any number by one was tried and either left the
 grammar's bounds or made the two programs agree. Counts are list lengths in the tree, so they follow.
 Candidates are tried `workers` at a time; the first one in order that still fails is taken."""
@@ -154,7 +154,9 @@ class Shrinker:
             while True:
                 entry = get(tree, path)
                 v = entry if idx is None else entry[idx]   # type: ignore[index]
-                options = sorted({x for x in (lo, (lo + v) // 2, v - 1) if lo <= x < v})   # type: ignore[operator]
+                # the smallest values first (a counterexample reads best with tiny numbers), then halfway, then one less
+                tries = (lo, lo + 1, lo + 2, lo + 3, (lo + v) // 2, v - 1)   # type: ignore[operator]
+                options = sorted({x for x in tries if lo <= x < v})   # type: ignore[operator]
                 hit = self._first((self._lowered(tree, path, idx, x) for x in options), tree)
                 if hit is None:
                     break

@@ -94,7 +94,8 @@ class Sources:
         line = " ".join([test.gen[0], *args, "--salt", salt])
         with tempfile.TemporaryDirectory(prefix="ojpack-stressgen-") as tmp:
             out = Path(tmp, "out")
-            res = run([*program.argv, *args, "--salt", salt], Path("/dev/null"), out, GEN_LIMITS)
+            res = run([*program.argv, *args, "--salt", salt], Path("/dev/null"), out, GEN_LIMITS,
+                      readable=[program.source.parent], address_space=program.language.address_space)
             if res.status != "ok":
                 raise OjpackError(f"generator `{line}` failed ({res.status}, exit {res.exit_code})")
             data = out.read_bytes()
