@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import yaml
@@ -59,3 +62,12 @@ def test_weak_plan_survivors_get_counterexamples_and_add_kills_them(package_copy
     after = strength(problem, stress_seconds=2, select=pick)
     assert after.count("survived") == 0 and after.count("killed") == report.count("killed") + len(survived)
     assert after.score == 1.0
+
+
+def test_a_package_without_grammar_gets_one_clear_line(toy: Path) -> None:
+    for args in (["strength"], ["stress", str(toy / "solutions" / "accepted" / next(
+            p.name for p in (toy / "solutions" / "accepted").iterdir()))]):
+        r = subprocess.run([sys.executable, "-m", "ojpack.cli", *args, "-p", str(toy)], capture_output=True,
+                           text=True, env={**os.environ, "CI": "true", "COLUMNS": "200"})
+        assert r.returncode == 2 and "no 'grammar:' section" in r.stderr and "Traceback" not in r.stderr
+        assert not (toy / "data").exists()   # it stopped before building anything
