@@ -23,7 +23,7 @@ from ..judging import discover, of_run, proof_batches
 from ..problem import Problem, load_problem
 from ..sandbox import CompileError, Program, run
 from ..testdata import BuiltTest, ensure_built
-from .duel import Duel
+from .duel import Duel, scratch_root
 from .grammar import GrammarError
 from .mutate import Mutant, mutants, supported
 from .plan_edit import add_copy_test
@@ -71,7 +71,7 @@ class Runner:
 
     def __init__(self, s: Setup) -> None:
         self.s = s
-        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-strength-"))
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-strength-", dir=scratch_root()))
         self._local = threading.local()
 
     def close(self) -> None:
@@ -81,7 +81,8 @@ class Runner:
         out = getattr(self._local, "out", None)
         if out is None:
             out = self._local.out = Path(tempfile.mkdtemp(dir=self._dir)) / "out"
-        res = run(program.argv, inp, out, self.s.limits, address_space=program.language.address_space)
+        # as in stress: no memory cgroup per run (any failure kills a mutant, whatever its kind)
+        res = run(program.argv, inp, out, self.s.limits, address_space=program.language.address_space, cgroup=False)
         if of_run(res, self.s.time_limit) is not None:
             return True
         return not self.s.checker.check(inp, ans, out).ok
