@@ -14,6 +14,7 @@ from typing import Any
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
 from .checker import load_checker
+from .interact import Interactor, load_interactor
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
 from .execute import Cell, Job, Memo, execute, limits_for
@@ -110,7 +111,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     tests = ensure_built(problem)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
-    checker = load_checker(problem, cache_dir)
+    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     lim = problem.spec.limits
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
@@ -123,7 +124,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                 progress(stage, done[0], total)
         return f
 
-    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
+    judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
+    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir) + judge_id)
     cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH), lim.time, checker,
                     workers, tick("solutions", len(jobs)), memo)
     ids = tuple(t.id for t in tests)
@@ -153,7 +155,8 @@ def pass_key(problem: Problem) -> str:
     """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
     the toolkit itself."""
     extra = [problem.spec.checker.program, problem.spec.proof.generator if problem.spec.proof else None]
-    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in extra if p)]
+    interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
+    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
@@ -197,6 +200,9 @@ def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
             for c in r.cells:
                 if c.time > slowest:
                     slowest, where = c.time, f"{r.solution.name} on {c.test}"
-    slow = {r.solution.name: max((c.time for c in r.cells), default=0.0) for r in rows
+    # A run stopped by the wall clock while idle (waiting for input that never comes) used little CPU,
+    # yet it is as far over the limit as its wall time says.
+    slow = {r.solution.name: max((max(c.time, c.wall) if c.verdict is Verdict.TLE else c.time for c in r.cells),
+                                 default=0.0) for r in rows
             if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected}
     return Margins(time_limit, slowest, where, slow)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ..cache import key, write_atomic
 from .checker import Checker
+from .interact import Interactor, interact
 from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, run
@@ -29,6 +30,7 @@ class Cell:
     wall: float
     memory: float        # peak MiB
     message: str = ""    # the checker's word, or how the run ended
+    transcript: str = "" # interactive runs: the last lines of the dialogue
 
 
 @dataclass(frozen=True)
@@ -60,21 +62,24 @@ class Memo:
         return self.folder / k[:2] / f"{k}.json"
 
 
-def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path,
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
             memo: Memo | None = None) -> Cell:
     remembered = memo.path(job, limits, time_limit) if memo else None
     if remembered and remembered.is_file():
         raw = json.loads(remembered.read_text())
-        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
+        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
+                    raw.get("transcript", ""))
     cell = _run_one(job, limits, time_limit, checker, scratch)
-    if remembered:
+    if remembered and cell.verdict is not Verdict.JE:
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
     return cell
 
 
-def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
+def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path) -> Cell:
     work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
     try:
+        if isinstance(checker, Interactor):
+            return _interactive(job, limits, time_limit, checker, work)
         out = work / "out"
         res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
@@ -88,13 +93,21 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, s
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Interactor, work: Path) -> Cell:
+    played = interact(job.program.argv, job.program.language.address_space, interactor, job.test.input,
+                      job.test.answer, limits, time_limit, work)
+    res = played.submission
+    return Cell(job.test.id, played.verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1),
+                played.note, played.transcript.tail())
+
+
 def _how_it_ended(res: RunResult) -> str:
     if res.signal:
         return f"killed by signal {res.signal} ({signal.Signals(res.signal).name})"
     return f"exit code {res.exit_code}" if res.exit_code else ""
 
 
-def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
+def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
             memo: Memo | None = None) -> dict[tuple[str, str], Cell]:
     """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""

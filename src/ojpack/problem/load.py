@@ -16,7 +16,8 @@ from .schema import ProblemSpec, Subtask
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
-SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof")
+SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof",
+                "interactor")
 
 
 @dataclass(frozen=True)
@@ -142,6 +143,8 @@ def _check_files(problem: Problem) -> None:
     needed = {"validator": spec.validator, "model_solution": spec.model_solution}
     if spec.checker.program:
         needed["checker.program"] = spec.checker.program
+    if spec.interactor:
+        needed["interactor.source"] = spec.interactor.source
     for group, lines in spec.tests.items():
         for i, t in enumerate(lines):
             if t.copy_:

@@ -77,6 +77,13 @@ class Checker(Strict):
         return self
 
 
+class Interactor(Strict):
+    """An interactive problem's judge program, in the Kattis convention: run as `interactor input answer
+    feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
+    accepts, 43 rejects (message in feedback_dir/judgemessage.txt), anything else is a judge error."""
+    source: str
+
+
 class Coverage(Strict):
     features: list[str] = []
     classes: list[str] = []
@@ -143,6 +150,7 @@ class ProblemSpec(Strict):
     tests: dict[str, list[TestLine]]
     solutions: Solutions = Solutions()
     proof: Proof | None = None
+    interactor: Interactor | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ProblemSpec:
@@ -171,4 +179,9 @@ class ProblemSpec(Strict):
         for g in groups:
             if not self.tests.get(g):
                 raise ValueError(f"subtask group {g!r} has no tests in the test plan")
+        if self.interactor is not None:
+            if self.checker.type != "tokens":
+                raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
+            if self.coverage.answers:
+                raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
         return self
