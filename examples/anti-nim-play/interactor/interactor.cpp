@@ -116,5 +116,11 @@ int main(int argc, char** argv) {
             std::fflush(stdout);
         }
     }
+    // Nothing may follow the last move: close our side first (a contestant still reading sees EOF rather
+    // than waiting for us), then read to the end of its output.
+    std::fclose(stdout);
+    for (int c; (c = std::getchar()) != EOF;)
+        if (c != ' ' && c != '\n' && c != '\r' && c != '\t')
+            finish(false, "won all " + std::to_string(games) + " games, but wrote more after the last one");
     finish(true, "won all " + std::to_string(games) + " games");
 }

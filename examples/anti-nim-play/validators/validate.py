@@ -32,6 +32,8 @@ def position_class(piles: list[int]) -> str:
 
 
 def tokens(line: bytes, number: int) -> list[int]:
+    if not line:
+        raise Bad(f"line {number}, column 1: expected a number, found an empty line")
     m = LINE.match(line)
     end = m.end() if m else 0
     if end != len(line):

@@ -63,6 +63,7 @@ class Package:
     subtasks: tuple[Group, ...]
     solutions: tuple[Solution, ...]
     plan_lines: dict[str, str]             # test id -> the plan line that made it
+    interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
 
     @property
     def uuid(self) -> str:
@@ -102,6 +103,12 @@ class Package:
         """The C++ port when there is one (runs anywhere, fast), else the validator itself."""
         port = self.validator.with_suffix(".cpp")
         return port if port.is_file() else self.validator
+
+    def refuse_interactive(self, target: str, how: str = "") -> None:
+        """Targets with no place for an interactor: an export without it would judge nothing."""
+        if self.interactor is not None:
+            raise OjpackError(f"{target}: cannot carry the interactor {self.interactor.name}"
+                              + (f" ({how})" if how else "") + "; this interactive problem is not exported there")
 
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
         path = self.statement(lang, ext)
@@ -167,4 +174,5 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         subtasks=tuple(subtasks),
         solutions=from_solutions(discover(problem)) if solutions is None else solutions,
         plan_lines={p.id: p.line for p in make_plan(problem)},
+        interactor=problem.path(spec.interactor.source) if spec.interactor else None,
     )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
+from .interactive import ship
 from .write import copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -42,13 +43,15 @@ def write(pkg: Package, out: Path) -> list[str]:
         **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
         "limits": limits,
     }
+    if pkg.interactor is not None:   # the 2025-09 format lists the kinds: judged pass-fail, interactively
+        meta["type"] = ["pass-fail", "interactive"]
     text(root / "problem.yaml", yaml_text(meta))
     for lang in pkg.languages:
         copy(pkg.require_statement(lang, "tex", "icpc2025"), root / "statement" / f"problem.{lang}.tex")
 
     data = root / "data"
     top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
-    if pkg.checker_type == "tokens" and pkg.case_sensitive:
+    if pkg.checker_type == "tokens" and pkg.case_sensitive and pkg.interactor is None:
         top["output_validator_args"] = ["case_sensitive"]
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
@@ -65,6 +68,7 @@ def write(pkg: Package, out: Path) -> list[str]:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:
         copy(pkg.checker_program, root / "output_validator" / pkg.checker_program.name)
+    ship(pkg, root / "output_validator")
 
     rules: dict[str, object] = {}
     for s in pkg.solutions:

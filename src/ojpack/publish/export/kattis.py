@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
+from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
 from .write import copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -36,6 +37,7 @@ def write(pkg: Package, out: Path) -> list[str]:
         meta["validation"] = "custom"
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
+    mark_interactive(pkg, meta)
     text(root / "problem.yaml", yaml_text(meta))
     # Kattis derives its time limit from the accepted runs; .timelimit pins ours for DOMjudge imports.
     text(root / ".timelimit", limit_text(pkg.time_limit))
@@ -65,6 +67,7 @@ def write(pkg: Package, out: Path) -> list[str]:
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.checker_program:
         copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
+    ship(pkg, root / "output_validators" / INTERACTOR)
 
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")
