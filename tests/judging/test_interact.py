@@ -126,3 +126,43 @@ def test_judge_writing_after_the_submission_left_is_not_killed_by_sigpipe(tmp_pa
     assert played.verdict is Verdict.WA
     assert played.note == "gone"
     assert played.transcript.sent == 2000 * 101
+
+
+def test_problem_yaml_names_a_missing_interactor_and_refuses_a_checker_beside_it(toy: Path) -> None:
+    from ojpack.errors import ProblemConfigError
+    from ojpack.problem import load_problem
+    yaml_file = toy / "problem.yaml"
+    base = yaml_file.read_text()
+    yaml_file.write_text(base + "interactor: {source: interactor/judge.py}\n")
+    with pytest.raises(ProblemConfigError, match=r"'interactor.source': file interactor/judge.py does not exist"):
+        load_problem(toy)
+    (toy / "interactor").mkdir()
+    (toy / "interactor" / "judge.py").write_text(JUDGE)
+    assert load_problem(toy).spec.interactor is not None
+    yaml_file.write_text(base + "interactor: {source: interactor/judge.py}\nchecker: {type: tokens, case_sensitive: false}\n")
+    assert load_problem(toy).spec.interactor is not None   # the default token rule is simply unused
+    yaml_file.write_text(base.replace("answers: []", "answers: [x]") + "interactor: {source: interactor/judge.py}\n")
+    with pytest.raises(ProblemConfigError, match="answers are empty"):
+        load_problem(toy)
+
+
+def test_judge_on_an_interactive_toy_uses_the_interactor_for_every_test(toy: Path) -> None:
+    from ojpack.judging import judge
+    from ojpack.problem import load_problem
+    (toy / "interactor").mkdir()
+    # The toy's inputs are "a b"; this judge sends them and wants the sum back.
+    (toy / "interactor" / "judge.py").write_text(
+        "import sys\na, b = map(int, open(sys.argv[1]).read().split())\nprint(a, b, flush=True)\n"
+        "ok = sys.stdin.readline().strip() == str(a + b)\n"
+        "open(sys.argv[3] + 'judgemessage.txt', 'w').write('sum' if ok else 'not the sum')\nsys.exit(42 if ok else 43)\n")
+    (toy / "problem.yaml").write_text((toy / "problem.yaml").read_text() + "interactor: {source: interactor/judge.py}\n")
+    right = toy / "right.py"
+    right.write_text("a, b = map(int, input().split())\nprint(a + b, flush=True)\n")
+    result = judge(load_problem(toy), right)
+    assert result.verdict is Verdict.AC and result.score == 100
+    assert {c.message for c in result.cells} == {"sum"}
+    wrong = toy / "wrong.py"
+    wrong.write_text("a, b = map(int, input().split())\nprint(a - b, flush=True)\n")
+    result = judge(load_problem(toy), wrong)
+    assert {c.verdict for c in result.cells} == {Verdict.WA}
+    assert all(c.transcript.splitlines()[-1].startswith("submission >") for c in result.cells)
