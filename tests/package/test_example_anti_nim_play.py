@@ -208,3 +208,11 @@ def test_bapctools_judges_the_icpc2025_export_as_ojpack_does(exported, tmp_path:
         assert not re.search(r"\bERROR\b|WARNING|not properly rejected|unable to detect", text), command
     for name, verdict in EXPECTED.items():
         assert re.search(rf"{re.escape(name)}:\s+{verdict.value}\b", text), name
+
+
+def test_kattis_samples_show_the_model_solutions_dialogue(exported) -> None:
+    out, _ = exported
+    sample = out / "kattis" / "antinimplay" / "data" / "sample" / "01-statement.interaction"
+    lines = sample.read_text().splitlines()
+    # The statement's example: two games, John's moves marked '>' and the judge's '<'.
+    assert lines == ["<2", "<2", "<1 1", ">1 1", "<0 0", "<3", "<3 1 1", ">1 2", "<1 1", ">2 1", "<0 0"]

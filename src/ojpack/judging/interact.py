@@ -15,6 +15,7 @@ submission hits its wall limit: TLE (the interactor's limits are looser, so it o
 from __future__ import annotations
 
 import os
+import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from pathlib import Path
 from ..errors import OjpackError
 from ..problem import Problem
 from ..sandbox import CompileError, RunLimits, RunResult, prepare, run
+from ..testdata import BuiltTest
 from .relay import Relay, Transcript
 from .verdicts import Verdict, of_run
 
@@ -140,3 +142,26 @@ def _message(feedback: Path, stderr: Path) -> str:
         if f.is_file() and (text := f.read_text(encoding="utf-8", errors="replace").strip()):
             return text[:500]
     return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
+
+
+def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) -> dict[str, str]:
+    """test id -> the model solution's whole dialogue with the interactor on each sample test, in the
+    `.interaction` notation judges show in statements. Empty for a problem that is not interactive."""
+    interactor = load_interactor(problem, cache_dir)
+    if interactor is None:
+        return {}
+    model = prepare(problem.path(problem.spec.model_solution), cache_dir)
+    lim = problem.spec.limits
+    limits = RunLimits(cpu=lim.time, wall=2 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output)
+    out: dict[str, str] = {}
+    for test in (t for t in tests if t.group == "sample"):
+        with tempfile.TemporaryDirectory(prefix="ojpack-sample-") as tmp:
+            played = interact(model.argv, model.language.address_space, interactor, test.input, test.answer,
+                              limits, lim.time, Path(tmp))
+        text = played.transcript.interaction()
+        if played.verdict is not Verdict.AC or text is None:
+            raise OjpackError(f"{test.id}: the model solution's dialogue with the interactor "
+                              + (f"failed ({played.verdict}: {played.note})" if played.verdict is not Verdict.AC
+                                 else "is too long for a sample"))
+        out[test.id] = text
+    return out

@@ -5,7 +5,11 @@ talking first.
 Why a relay rather than two plain pipes: a program writing to a partner that has already exited would
 die of SIGPIPE, and an interactor killed that way would look like a judge error caused by a contestant.
 Here each side writes into a pipe the relay keeps draining until that side is done, and the relay
-closes a side's input once its partner has stopped talking (EOF, exactly as a direct pipe would)."""
+closes a side's input once its partner has stopped talking (EOF, as a direct pipe would).
+
+One difference from direct pipes: `sandbox.run` keeps the caller's copies of a program's pipe ends open
+until the program ends, so a side is heard to stop when its program exits, not when it merely closes its
+output (an interactor that closes stdout and then reads on keeps its partner waiting until it exits)."""
 
 from __future__ import annotations
 
@@ -17,6 +21,7 @@ from dataclasses import dataclass, field
 
 HEAD_BYTES = 4096     # kept from the start of each direction, for reports
 TAIL_LINES = 16       # the last lines of the dialogue, both directions interleaved
+OPENING_LINES = 200   # and the first ones (a sample's whole dialogue, for the exports)
 CHUNK = 1 << 16
 LINE_SHOWN = 120      # characters of one line kept in the tail
 
@@ -40,11 +45,19 @@ class Transcript:
     sent: int                             # bytes judge -> submission
     received: int                         # bytes submission -> judge
     last: tuple[tuple[str, str], ...]     # (who, line) of the last lines, in the order they arrived
+    opening: tuple[tuple[str, str], ...]  # the first lines, likewise (all of them if fewer than OPENING_LINES)
     first_to_stop: str                    # "judge", "submission" or "" (neither: both cut at once)
     output_exceeded: bool                 # the submission wrote more than its output limit
 
     def tail(self) -> str:
         return "\n".join(f"{who:>10} > {line}" for who, line in self.last)
+
+    def interaction(self) -> str | None:
+        """The whole dialogue in the Kattis `.interaction` notation (`<` judge to submission, `>` back),
+        or None when it was too long to keep."""
+        if len(self.opening) >= OPENING_LINES:
+            return None
+        return "".join(f"{'<' if who == 'judge' else '>'}{line}\n" for who, line in self.opening)
 
 
 class Relay:
@@ -58,6 +71,7 @@ class Relay:
         self.cap = output_cap
         self.exceeded = False
         self.lines: deque[tuple[str, str]] = deque(maxlen=TAIL_LINES)
+        self.opening: list[tuple[str, str]] = []
         for fd in (from_submission, to_judge, from_judge, to_submission):
             os.set_blocking(fd, False)
 
@@ -74,8 +88,8 @@ class Relay:
             first = "submission" if up.stopped_at is not None else ("judge" if down.stopped_at is not None else "")
         else:
             first = "submission" if up.stopped_at <= down.stopped_at else "judge"
-        return Transcript(bytes(down.head), bytes(up.head), down.total, up.total, tuple(self.lines), first,
-                          self.exceeded)
+        return Transcript(bytes(down.head), bytes(up.head), down.total, up.total, tuple(self.lines),
+                          tuple(self.opening), first, self.exceeded)
 
     def _open(self) -> bool:
         return any(fd is not None for d in (self.up, self.down) for fd in (d.src, d.dst))
@@ -149,10 +163,15 @@ class Relay:
         while (cut := d.partial.find(b"\n")) >= 0:
             line = bytes(d.partial[:cut])
             del d.partial[:cut + 1]
-            self.lines.append((d.who, line[:LINE_SHOWN].decode("utf-8", errors="replace")))
+            self._line(d.who, line[:LINE_SHOWN].decode("utf-8", errors="replace"))
         if len(d.partial) > LINE_SHOWN:   # a flood without newlines: keep one truncated line
-            self.lines.append((d.who, bytes(d.partial[:LINE_SHOWN]).decode("utf-8", errors="replace") + "…"))
+            self._line(d.who, bytes(d.partial[:LINE_SHOWN]).decode("utf-8", errors="replace") + "…")
             d.partial.clear()
+
+    def _line(self, who: str, line: str) -> None:
+        self.lines.append((who, line))
+        if len(self.opening) < OPENING_LINES:
+            self.opening.append((who, line))
 
     @staticmethod
     def _close_src(d: _Direction) -> None:

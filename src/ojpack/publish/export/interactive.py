@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package
-from .write import copy
+from .write import copy, text
 
 FOLDER = "interactor"
 
@@ -20,6 +20,14 @@ def mark_interactive(pkg: Package, meta: dict[str, object]) -> None:
     if pkg.interactor is not None:
         meta["validation"] = "custom interactive"
         meta.pop("validator_flags", None)
+
+
+def ship_dialogues(pkg: Package, folder: Path) -> None:
+    """Each sample's dialogue as `<name>.interaction` beside its .in (`<` judge to submission, `>` back):
+    what Kattis-style judges show in the statement instead of an input file and an empty answer."""
+    for t in pkg.sample.tests:
+        if t.id in pkg.dialogues:
+            text(folder / f"{t.input.stem}.interaction", pkg.dialogues[t.id])
 
 
 def ship(pkg: Package, folder: Path) -> None:

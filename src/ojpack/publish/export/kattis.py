@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
+from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from .write import copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -68,6 +68,7 @@ def write(pkg: Package, out: Path) -> list[str]:
     if pkg.checker_program:
         copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
     ship(pkg, root / "output_validators" / INTERACTOR)
+    ship_dialogues(pkg, data / "sample")
 
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")
