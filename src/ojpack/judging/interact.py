@@ -30,8 +30,10 @@ from .verdicts import Verdict, of_run
 
 ACCEPT, REJECT = 42, 43
 MIB = 1024 * 1024
-# The interactor runs in threads of their own; reused, so each keeps its sandbox cgroup between runs.
-_POOL = ThreadPoolExecutor(max_workers=16, thread_name_prefix="ojpack-interactor")
+# The interactor runs in threads of their own, reused so each keeps its sandbox cgroup between runs. The
+# pool only grows as far as runs overlap (one per judging worker); its cap must never make an interactor
+# wait for a thread while its submission's wall clock runs.
+_POOL = ThreadPoolExecutor(max_workers=1024, thread_name_prefix="ojpack-interactor")
 
 
 @dataclass(frozen=True)
