@@ -12,6 +12,7 @@ import pytest
 from ojpack.judging.interact import Interactor, interact
 from ojpack.judging.verdicts import Verdict
 from ojpack.sandbox import RunLimits
+from ojpack.sandbox.languages import real_python
 
 LIMITS = RunLimits(cpu=1.0, wall=3.0, memory_mib=256, output_mib=1)
 
@@ -37,7 +38,7 @@ RIGHT = "n = int(input())\nprint(n + 1, flush=True)\n"
 def script(folder: Path, name: str, body: str) -> tuple[str, ...]:
     path = folder / f"{name}.py"
     path.write_text(textwrap.dedent(body))
-    return (sys.executable, str(path))
+    return (real_python(), str(path))
 
 
 def play(tmp_path: Path, submission: str, judge: str = JUDGE, limits: RunLimits = LIMITS):

@@ -14,6 +14,7 @@ submission hits its wall limit: TLE (the interactor's limits are looser, so it o
 
 from __future__ import annotations
 
+import inspect
 import os
 import tempfile
 import threading
@@ -29,6 +30,9 @@ from .relay import Relay, Transcript
 from .verdicts import Verdict, of_run
 
 ACCEPT, REJECT = 42, 43
+# An isolating sandbox.run (the `sandbox` branch) shows a program only the paths it is given: the interactor
+# must be able to write its feedback folder. Until that run is everywhere, pass the binds where it takes them.
+_RUN_BINDS = "writable" in inspect.signature(run).parameters
 MIB = 1024 * 1024
 # The interactor runs in threads of their own, reused so each keeps its sandbox cgroup between runs. The
 # pool only grows as far as runs overlap (one per judging worker); its cap must never make an interactor
@@ -42,6 +46,7 @@ class Interactor:
     address_space: bool = True
     name: str = ""          # its source file, for messages
     key: str = ""           # content hash of the compiled interactor (for remembered runs)
+    readable: tuple[Path, ...] = ()   # what it may read besides its argv: its own folder (helpers)
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,8 @@ def load_interactor(problem: Problem, cache_dir: Path) -> Interactor | None:
         program = prepare(problem.path(spec.source), cache_dir)
     except CompileError as e:
         raise OjpackError(f"interactor {spec.source} does not compile:\n{e.message}") from None
-    return Interactor(program.argv, program.language.address_space, spec.source, program.key)
+    return Interactor(program.argv, program.language.address_space, spec.source, program.key,
+                      (program.source.parent,))
 
 
 def interactor_limits(limits: RunLimits) -> RunLimits:
@@ -88,7 +94,7 @@ def interact(submission: tuple[str, ...], address_space: bool, interactor: Inter
     relay_thread.start()
     argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback) + os.sep]
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
-                          interactor.address_space)
+                          interactor.address_space, interactor.readable, (feedback,))
     try:
         played = _side(list(submission), sub_in_r, sub_out_w, limits, None, address_space)
     finally:
@@ -100,11 +106,12 @@ def interact(submission: tuple[str, ...], address_space: bool, interactor: Inter
 
 
 def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
-          address_space: bool) -> RunResult:
+          address_space: bool, readable: tuple[Path, ...] = (), writable: tuple[Path, ...] = ()) -> RunResult:
     """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, which is
     what lets the relay (and so its partner) see it stop."""
+    binds = {"readable": readable, "writable": writable} if _RUN_BINDS else {}
     try:
-        return run(argv, stdin, stdout, limits, stderr, address_space=address_space)
+        return run(argv, stdin, stdout, limits, stderr, address_space=address_space, **binds)
     finally:
         os.close(stdin)
         os.close(stdout)
