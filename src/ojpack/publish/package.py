@@ -106,12 +106,6 @@ class Package:
         port = self.validator.with_suffix(".cpp")
         return port if port.is_file() else self.validator
 
-    def refuse_interactive(self, target: str, how: str = "") -> None:
-        """Targets with no place for an interactor: an export without it would judge nothing."""
-        if self.interactor is not None:
-            raise OjpackError(f"{target}: cannot carry the interactor {self.interactor.name}"
-                              + (f" ({how})" if how else "") + "; this interactive problem is not exported there")
-
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
         path = self.statement(lang, ext)
         if path is None:

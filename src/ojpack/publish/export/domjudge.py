@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..package import Package
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
+from ..package import Package
 from .write import copy, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -28,6 +28,7 @@ def write(pkg: Package, out: Path) -> list[str]:
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
     mark_interactive(pkg, meta)
+    ship(pkg, out / "output_validators" / INTERACTOR)
     text(out / "problem.yaml", yaml_text(meta))
     text(out / ".timelimit", f"{pkg.time_limit:g}")
     pdf = pkg.statement(lang, "pdf")
@@ -47,7 +48,6 @@ def write(pkg: Package, out: Path) -> list[str]:
             copy(t.answer, out / "data" / "secret" / f"{g.name}-{t.answer.name}")
     if pkg.checker_program:
         copy(pkg.checker_program, out / "output_validators" / "checker" / pkg.checker_program.name)
-    ship(pkg, out / "output_validators" / INTERACTOR)
 
     for s in pkg.solutions:
         if s.single in FOLDER:

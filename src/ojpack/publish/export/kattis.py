@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..package import Package, validator_args
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
+from ..package import Package, validator_args
 from .write import copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -63,12 +63,12 @@ def write(pkg: Package, out: Path) -> list[str]:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
+    ship(pkg, root / "output_validators" / INTERACTOR)
+    ship_dialogues(pkg, data / "sample")
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.checker_program:
         copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
-    ship(pkg, root / "output_validators" / INTERACTOR)
-    ship_dialogues(pkg, data / "sample")
 
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")

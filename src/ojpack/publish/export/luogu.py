@@ -12,7 +12,6 @@ from .write import copy, text, yaml_text
 
 
 def write(pkg: Package, out: Path) -> list[str]:
-    pkg.refuse_interactive("luogu", "Luogu takes an interactor through its web page, not in the data zip")
     config = {}
     n = 0
     for sid, g in enumerate(pkg.subtasks, start=1):

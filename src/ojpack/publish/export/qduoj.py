@@ -9,7 +9,6 @@ from .write import copy
 
 
 def write(pkg: Package, out: Path) -> list[str]:
-    pkg.refuse_interactive("qduoj", "QDUOJ has no interactive problems")
     for n, t in enumerate(pkg.secret_tests, start=1):
         copy(t.input, out / f"{n}.in")
         copy(t.answer, out / f"{n}.out")

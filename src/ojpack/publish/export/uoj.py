@@ -31,7 +31,6 @@ def std_source(pkg: Package) -> Path:
 
 
 def write(pkg: Package, out: Path) -> list[str]:
-    pkg.refuse_interactive("uoj", "UOJ's interaction mode runs a testlib interactor")
     if pkg.checker_type != "tokens" or not pkg.case_sensitive:
         raise OjpackError("uoj: only the case-sensitive token checker maps onto a UOJ builtin (wcmp)")
     conf = [("use_builtin_judger", "on"), ("use_builtin_checker", "wcmp")]
