@@ -15,11 +15,11 @@ from pathlib import Path
 
 from ..cache import key, write_atomic
 from .checker import Checker
-from .interact import Interactor, interact
 from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, run
 from .verdicts import Verdict, of_run
+from .interact import Interactor, interact
 
 
 @dataclass(frozen=True)

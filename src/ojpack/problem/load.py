@@ -172,12 +172,12 @@ def _check_files(problem: Problem) -> None:
                                                 ("model_solution",): spec.model_solution}
     if spec.checker.program:
         needed[("checker", "program")] = spec.checker.program
-    if spec.interactor:
-        needed[("interactor", "source")] = spec.interactor.source
     for group, lines in spec.tests.items():
         for i, t in enumerate(lines):
             if t.copy_:
                 needed[("tests", group, i, "copy")] = t.copy_
+    if spec.interactor:
+        needed[("interactor", "source")] = spec.interactor.source
     root = problem.root.resolve()
     for at, rel in needed.items():
         # A package must travel whole: a file outside it would be missing wherever the package goes.
