@@ -10,7 +10,8 @@ from .interact import sample_dialogues
 from .judge import judge
 from .report import write_html
 from .solutions import Solution, discover
-from .verdicts import Verdict
+from .scoring import SubtaskScore, score_subtasks
+from .verdicts import Verdict, fmt
 
-__all__ = ["AC_HEADROOM", "CheckReport", "Solution", "Verdict", "check", "discover", "judge", "passed_before",
-           "sample_dialogues", "write_html"]
+__all__ = ["AC_HEADROOM", "CheckReport", "Solution", "Verdict", "SubtaskScore", "check", "discover", "fmt", "judge",
+           "passed_before", "sample_dialogues", "score_subtasks", "write_html"]
