@@ -216,3 +216,14 @@ def test_kattis_samples_show_the_model_solutions_dialogue(exported) -> None:
     lines = sample.read_text().splitlines()
     # The statement's example: two games, John's moves marked '>' and the judge's '<'.
     assert lines == ["<2", "<2", "<1 1", ">1 1", "<0 0", "<3", "<3 1 1", ">1 2", "<1 1", ">2 1", "<0 0"]
+
+
+def test_both_statements_show_the_dialogue_the_interactor_really_has(exported, built: Path) -> None:
+    from ojpack.statement.model import render_statement
+    out, _ = exported
+    played = (out / "kattis" / "antinimplay" / "data" / "sample" / "01-statement.interaction").read_text().splitlines()
+    for lang in ("en", "zh"):
+        markdown = render_statement(load_problem(built), lang, []).markdown
+        rows = re.findall(r"^\|\s*(`[^`]*`)?\s*\|\s*(`[^`]*`)?\s*\|$", markdown, flags=re.M)
+        shown = [f"<{judge.strip('`')}" if judge else f">{you.strip('`')}" for judge, you in rows]
+        assert shown == played, lang
