@@ -247,5 +247,7 @@ def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
     # yet it is as far over the limit as its wall time says.
     slow = {r.solution.name: max((max(c.time, c.wall) if c.verdict is Verdict.TLE else c.time for c in r.cells),
                                  default=0.0) for r in rows
-            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected}
+            # a solution allowed several failures (Polygon's REJECTED) need only be slow when it was slow
+            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected
+            and (r.solution.expected == {Verdict.TLE} or r.verdict is Verdict.TLE)}
     return Margins(time_limit, slowest, where, slow)

@@ -210,7 +210,8 @@ class ProblemSpec(Strict):
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
-    bounds: dict[str, Bound] = Field(min_length=1)
+    # May be empty: a package imported from Polygon has a validator that knows its own bounds.
+    bounds: dict[str, Bound] = {}
     subtasks: list[Subtask] = Field(min_length=1)
     checker: Checker = Checker()
     validator: str
@@ -261,3 +262,8 @@ class ProblemSpec(Strict):
             if self.coverage.answers or any(s.coverage.answers for s in self.subtasks):
                 raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
         return self
+
+
+def checker_programs_supported() -> bool:
+    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
+    return "source" in Checker.model_fields
