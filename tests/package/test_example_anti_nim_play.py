@@ -227,3 +227,19 @@ def test_both_statements_show_the_dialogue_the_interactor_really_has(exported, b
         rows = re.findall(r"^\|\s*(`[^`]*`)?\s*\|\s*(`[^`]*`)?\s*\|$", markdown, flags=re.M)
         shown = [f"<{judge.strip('`')}" if judge else f">{you.strip('`')}" for judge, you in rows]
         assert shown == played, lang
+
+
+@pytest.mark.parametrize("target", ["kattis", "icpc2025"])
+def test_the_export_imports_back_as_an_interactive_package(exported, tmp_path: Path, target: str) -> None:
+    from ojpack.publish.importer import import_package
+    out, _ = exported
+    report = import_package(out / target / "antinimplay", tmp_path / "back")
+    assert report.answer_diffs == [] and report.solutions == len(EXPECTED)
+    spec = yaml.safe_load((tmp_path / "back" / "problem.yaml").read_text())
+    assert spec["interactor"] == {"source": "interactor/interactor.cpp"}
+    assert (tmp_path / "back" / "interactor" / "interactor.cpp").read_bytes() == \
+        (EXAMPLE / "interactor" / "interactor.cpp").read_bytes()
+    back = load_problem(tmp_path / "back")
+    assert judge(back, tmp_path / "back" / "solutions" / "accepted" / "player.cpp").verdict is Verdict.AC
+    lost = judge(back, EXAMPLE / "solutions" / "wrong_answer" / "plain_nim.py")
+    assert lost.verdict is Verdict.WA and "last stone" in next(c.message for c in lost.cells if c.verdict is Verdict.WA)

@@ -48,7 +48,9 @@ def read(root: Path) -> Imported:
         imp.note("no .timelimit: Kattis derives the time limit from the accepted runs; ojpack uses 1 s, adjust it")
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
     flags = str(meta.get("validator_flags", "")).split()
-    if meta.get("validation", "default") != "default":
+    if is_interactive(meta):
+        interactor(root, sorted((root / "output_validators").glob("*")), imp)
+    elif meta.get("validation", "default") != "default":
         output_validator(root, sorted((root / "output_validators").glob("*")), "kattis", imp)
     else:
         checker_flags(flags, imp)
@@ -62,8 +64,6 @@ def read(root: Path) -> Imported:
 
 
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
-    if "interactive" in f"{meta.get('validation', '')} {meta.get('type', '')}":
-        raise OjpackError(f"{root}: an interactive problem; ojpack judges batch problems only")
     short = re.sub(r"[^a-z0-9]", "", root.name.lower()) or "problem"
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
     source = meta.get("source")
@@ -86,6 +86,28 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     name = meta.get("name")
     imp.names = {} if not name else ({str(k): str(v) for k, v in name.items()} if isinstance(name, dict) else {"en": str(name)})
     return imp
+
+
+def is_interactive(meta: dict[str, Any]) -> bool:
+    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list)."""
+    kinds = meta.get("type") if isinstance(meta.get("type"), list) else [meta.get("type", "")]
+    return "interactive" in f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
+
+
+def interactor(root: Path, found: list[Path], imp: Imported) -> None:
+    """The output validator of an interactive problem is its interactor, in the convention ojpack runs: it
+    goes to interactor/ (with the files beside it), and the answers stay what the source has."""
+    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
+    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
+    if not sources:
+        raise OjpackError(f"{root}: an interactive problem without an interactor source ojpack can run")
+    main = sources[0]
+    for f in (main.parent.iterdir() if main.parent not in (root / "output_validators", root) else [main]):
+        if f.is_file():
+            imp.files[f"interactor/{f.name}"] = f.read_bytes()
+    if len(sources) > 1:
+        imp.note(f"interactor: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
+    imp.interactor = f"interactor/{main.name}"
 
 
 def checker_flags(flags: list[str], imp: Imported) -> None:

@@ -66,7 +66,8 @@ def read(root: Path) -> Imported:
     notes: list[str] = []
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
     if xml.find("assets/interactor") is not None:
-        raise OjpackError(f"{root}: an interactive problem (it has an interactor); ojpack judges batch problems only")
+        raise OjpackError(f"{root}: an interactive problem with a testlib interactor; ojpack runs interactors "
+                          "in the Kattis convention only")
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")

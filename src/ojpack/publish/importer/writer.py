@@ -76,6 +76,7 @@ class Imported:
     license: str = "unknown"
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
+    interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -125,6 +126,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
         "model_solution": rels[imp.model],
+        **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
         "tests": tests,
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
