@@ -17,7 +17,7 @@ from ..cache import key, write_atomic
 from .checker import Checker, CheckerError
 from ..sandbox import Program
 from ..testdata import BuiltTest
-from ..sandbox import RunLimits, RunResult, run
+from ..sandbox import RunLimits, RunResult, head_of, run
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 
@@ -107,8 +107,9 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
     try:
         if isinstance(checker, Interactor):
             return _interactive(job, limits, time_limit, checker, work)
-        out = work / "out"
-        res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
+        out, said = work / "out", work / "stderr"
+        res = run(job.program.argv, job.test.input, out, limits, stderr=said,
+                  address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
         output = ""
         if failed is None:   # only a clean run is worth checking
@@ -119,7 +120,8 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
                 verdict, message = Verdict.JE, str(e)
             output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
         else:
-            verdict, message = failed, _how_it_ended(res)
+            # What the program said (a traceback, a Java exception) is what the author needs to see.
+            verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
         return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
                     output)
     finally:
@@ -130,8 +132,11 @@ def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Int
     played = interact(job.program.argv, job.program.language.address_space, interactor, job.test.input,
                       job.test.answer, limits, time_limit, work)
     res = played.submission
+    note = played.note
+    if played.verdict in (Verdict.RE, Verdict.TLE, Verdict.MLE, Verdict.OLE):   # the submission's own failure
+        note = ": ".join(x for x in (note, head_of(work / "submission.err")) if x)
     return Cell(job.test.id, played.verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1),
-                played.note, transcript=played.transcript.tail())
+                note, transcript=played.transcript.tail())
 
 
 def _how_it_ended(res: RunResult) -> str:

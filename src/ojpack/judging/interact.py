@@ -96,7 +96,7 @@ def interact(submission: tuple[str, ...], address_space: bool, interactor: Inter
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
                           interactor.address_space, interactor.readable, (feedback,))
     try:
-        played = _side(list(submission), sub_in_r, sub_out_w, limits, None, address_space)
+        played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space)
     finally:
         judge_run = judged.result()
         relay_thread.join()
