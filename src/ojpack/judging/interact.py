@@ -14,7 +14,6 @@ submission hits its wall limit: TLE (the interactor's limits are looser, so it o
 
 from __future__ import annotations
 
-import inspect
 import os
 import tempfile
 import threading
@@ -30,9 +29,6 @@ from .relay import Relay, Transcript
 from .verdicts import Verdict, of_run
 
 ACCEPT, REJECT = 42, 43
-# An isolating sandbox.run (the `sandbox` branch) shows a program only the paths it is given: the interactor
-# must be able to write its feedback folder. Until that run is everywhere, pass the binds where it takes them.
-_RUN_BINDS = "writable" in inspect.signature(run).parameters
 MIB = 1024 * 1024
 # The interactor runs in threads of their own, reused so each keeps its sandbox cgroup between runs. The
 # pool only grows as far as runs overlap (one per judging worker); its cap must never make an interactor
@@ -109,9 +105,9 @@ def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: P
           address_space: bool, readable: tuple[Path, ...] = (), writable: tuple[Path, ...] = ()) -> RunResult:
     """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, which is
     what lets the relay (and so its partner) see it stop."""
-    binds = {"readable": readable, "writable": writable} if _RUN_BINDS else {}
-    try:
-        return run(argv, stdin, stdout, limits, stderr, address_space=address_space, **binds)
+    try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
+        return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
+                   writable=writable)
     finally:
         os.close(stdin)
         os.close(stdout)
