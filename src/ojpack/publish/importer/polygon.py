@@ -17,6 +17,7 @@ from pathlib import Path, PurePosixPath
 from ...errors import OjpackError
 from ...problem import checker_programs_supported
 from . import tex
+from .wrap import wrap
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
@@ -34,28 +35,6 @@ RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
 # Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not).
 TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
 SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
-WRAPPER_HEAD = """\
-// Written by `ojpack import`: the Polygon validator {origin}, unchanged below except that its main() is
-// renamed. ojpack (like Kattis) wants exit 42 for a valid input and 43 for an invalid one; testlib ends
-// with 0, or with exit(3) and its message on stderr. The bounds ojpack passes as arguments are not used.
-#include <cstdio>
-#include <cstdlib>
-#include <unistd.h>
-static void ojpack_invalid() {{ _exit(43); }}
-#define main ojpack_polygon_validator
-"""
-WRAPPER_TAIL = """
-#undef main
-int main(int argc, char* argv[]) {{
-    (void)argc;
-    std::atexit(ojpack_invalid);   // testlib rejects an input with exit(3)
-    char* args[] = {{argv[0], nullptr}};
-    (void)args;
-    int code = ojpack_polygon_validator({call});
-    std::fflush(stdout);
-    _exit(code == 0 ? 42 : 43);
-}}
-"""
 
 
 def read(root: Path) -> Imported:
@@ -294,10 +273,13 @@ def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Impo
         imp.validator = permissive_validator(imp)
         return
     text = (root / path).read_text(encoding="utf-8", errors="replace")
-    with_args = not re.search(r"\bmain\s*\(\s*(void)?\s*\)", text)
     if re.search(r"\bvalidator\s*\.\s*(group|testset)\s*\(", text):
         imp.note(f"{path} asks testlib for the test's group or testset; ojpack does not pass them")
-    wrapped = (WRAPPER_HEAD.format(origin=path) + text + WRAPPER_TAIL.format(call="1, args" if with_args else ""))
+    wrapped = wrap(text, str(path))
+    if wrapped is None:
+        imp.note(f"{path}: its `int main(` was not found, so it cannot be wrapped; not imported")
+        imp.validator = permissive_validator(imp)
+        return
     imp.files["validators/validate.cpp"] = wrapped.encode()
     for name, data in headers.items():
         imp.files[f"validators/{name}"] = data
