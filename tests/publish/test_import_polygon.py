@@ -16,7 +16,7 @@ import yaml
 
 from ojpack.errors import OjpackError
 from ojpack.judging import check
-from ojpack.problem import checker_programs_supported, load_problem
+from ojpack.problem import load_problem
 from ojpack.publish import import_package
 from ojpack.publish.importer import read
 from ojpack.testdata import load_validator, validate_file
@@ -106,18 +106,14 @@ def test_a_generator_that_does_not_reproduce_polygons_file_is_reported_and_copie
     assert report.answer_diffs == ["tests/03: the model solution's answer differs from the source's answer file"] * 2
 
 
-def test_custom_checker_is_a_program_or_named_in_the_report(tmp_path: Path) -> None:
+def test_custom_checker_is_a_program(tmp_path: Path) -> None:
     src = shutil.copytree(FIXTURE, tmp_path / "src")
     xml = src / "problem.xml"
     xml.write_text(xml.read_text().replace('name="std::wcmp.cpp" ', ""))
     (src / "files" / "check.cpp").write_text('#include "testlib.h"\nint main() { return 0; }\n')
     imp = read(src)
-    if checker_programs_supported():
-        assert imp.checker == {"type": "program", "source": "validators/checker/check.cpp", "convention": "testlib"}
-        assert "validators/checker/testlib.h" in imp.files
-    else:
-        assert imp.checker["type"] == "tokens"
-        assert any("checker programs" in n for n in imp.notes)
+    assert imp.checker == {"type": "program", "source": "validators/checker/check.cpp", "convention": "testlib"}
+    assert "validators/checker/testlib.h" in imp.files
 
 
 def test_zip_and_cli_json(tmp_path: Path) -> None:
@@ -186,7 +182,6 @@ int main(int argc, char* argv[]) {
 """
 
 
-@pytest.mark.skipif(not checker_programs_supported(), reason="this ojpack has no checker programs yet")
 def test_a_custom_testlib_checker_judges_the_imported_package(tmp_path: Path) -> None:
     src = shutil.copytree(FIXTURE, tmp_path / "src")
     xml = src / "problem.xml"
@@ -204,6 +199,14 @@ def test_a_custom_testlib_checker_judges_the_imported_package(tmp_path: Path) ->
     assert result.ok, result.problems
     got = {r.solution.name: str(r.verdict) for r in result.rows}
     assert got["accepted/plus.py"] == "AC" and got["wrong_answer/int_sum.cpp"] == "WA"
+
+    # Kattis runs it through ojpack's adapter; importing that export finds the testlib checker inside
+    cli = [sys.executable, "-m", "ojpack.cli", "export", "--to", "kattis", "--no-check", "-p", str(tmp_path / "out")]
+    assert subprocess.run(cli, capture_output=True).returncode == 0
+    back = read(tmp_path / "out" / "build" / "export" / "kattis" / "arraysum")
+    assert back.checker == {"type": "program", "source": "validators/checker/check.cpp", "convention": "testlib"}
+    assert back.files["validators/checker/check.cpp"] == CHECKER.encode()
+    assert "validators/checker/testlib.h" in back.files
 
 
 def test_a_testset_without_groups_is_one_subtask_worth_100(tmp_path: Path) -> None:

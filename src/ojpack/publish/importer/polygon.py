@@ -15,7 +15,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
-from ...problem import checker_programs_supported
 from . import tex
 from .wrap import wrap
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
@@ -303,10 +302,6 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
-    if not checker_programs_supported():
-        imp.note(f"checker {name or path}: this ojpack has no checker programs yet; kept as "
-                 f"validators/checker/{path.name}, judged by token compare meanwhile")
-        return
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
 
 
