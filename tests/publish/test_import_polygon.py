@@ -219,3 +219,19 @@ def test_a_testset_without_groups_is_one_subtask_worth_100(tmp_path: Path) -> No
     assert [(s.group, s.score) for s in imp.subtasks] == [("main", 100)]
     assert [(t.group, t.name) for t in imp.tests] == [("sample", "test-01")] + [("main", f"test-0{i}") for i in range(2, 7)]
     assert "statement-sections/english/tutorial.tex: not carried over" in imp.notes
+
+
+def test_a_whole_problem_tex_is_read_when_there_are_no_sections(tmp_path: Path) -> None:
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    shutil.rmtree(src / "statement-sections")
+    (src / "statements" / "english").mkdir(parents=True)
+    (src / "statements" / "english" / "problem.tex").write_text(
+        "\\begin{problem}{Array Sum}{standard input}{standard output}{1 second}{256 megabytes}\n\n"
+        "Sum $n$ numbers, \\emph{exactly}.\n\n\\InputFile\n\nFirst $n$, then the numbers.\n\n"
+        "\\OutputFile\n\nThe sum.\n\n\\Examples\n\n\\exmp{3\n1 2 3\n}{6\n}%\n\n\\Note\n\nUse 64 bits.\n\n\\end{problem}\n")
+    imp = read(src)
+    text = imp.files["statement/problem.en.md.j2"].decode()
+    assert "Sum $n$ numbers, *exactly*." in text
+    assert "## Input Format\n\nFirst $n$" in text and "## Output Format\n\nThe sum." in text
+    assert "## Notes\n\nUse 64 bits." in text and "exmp" not in text and "1 2 3" not in text
+    assert not [n for n in imp.notes if "LaTeX commands" in n]
