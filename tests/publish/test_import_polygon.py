@@ -236,3 +236,11 @@ def test_a_whole_problem_tex_is_read_when_there_are_no_sections(tmp_path: Path) 
     assert "## Input Format\n\nFirst $n$" in text and "## Output Format\n\nThe sum." in text
     assert "## Notes\n\nUse 64 bits." in text and "exmp" not in text and "1 2 3" not in text
     assert not [n for n in imp.notes if "LaTeX commands" in n]
+
+
+def test_a_malformed_number_is_one_clear_error(tmp_path: Path) -> None:
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    xml = src / "problem.xml"
+    xml.write_text(xml.read_text().replace("<time-limit>500</time-limit>", "<time-limit>fast</time-limit>"))
+    with pytest.raises(OjpackError, match=r"cannot read this polygon package: ValueError: .*'fast'"):
+        read(src)
