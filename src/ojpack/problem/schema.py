@@ -263,7 +263,3 @@ class ProblemSpec(Strict):
                 raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
         return self
 
-
-def checker_programs_supported() -> bool:
-    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
-    return "source" in Checker.model_fields
