@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .interactive import ship
 from ..package import Package, validator_args
 from .checkers import ship_output_validator
 from .write import Notes, copy, text, yaml_text
@@ -43,13 +44,15 @@ def write(pkg: Package, out: Path) -> Notes:
         **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
         "limits": limits,
     }
+    if pkg.interactor is not None:   # the 2025-09 format lists the kinds: judged pass-fail, interactively
+        meta["type"] = ["pass-fail", "interactive"]
     text(root / "problem.yaml", yaml_text(meta))
     for lang in pkg.languages:
         copy(pkg.require_statement(lang, "tex", "icpc2025"), root / "statement" / f"problem.{lang}.tex")
 
     data = root / "data"
     top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
-    if pkg.checker_type == "tokens" and pkg.case_sensitive:
+    if pkg.checker_type == "tokens" and pkg.case_sensitive and pkg.interactor is None:
         top["output_validator_args"] = ["case_sensitive"]
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
@@ -61,6 +64,7 @@ def write(pkg: Package, out: Path) -> Notes:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
+    ship(pkg, root / "output_validator")
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
