@@ -92,7 +92,7 @@ class ProgramChecker:
             if self.convention == "testlib":
                 files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
             res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                      address_space=self.address_space, **_paths([*self.readable, input, answer, output], [feedback]))
+                      address_space=self.address_space, **_paths(list(self.readable), [feedback]))
             message = _feedback(feedback) or stderr.read_bytes()[-500:].decode(errors="replace").strip()
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
@@ -110,8 +110,8 @@ class ProgramChecker:
                            + (f": {message}" if message else ""))
 
 
-# A sandbox that isolates the filesystem shows a program only the paths it is given: the checker reads the
-# test's files and writes its feedback folder. (Older sandboxes share the filesystem and take no such list.)
+# A sandbox that isolates the filesystem shows a program the paths its argv names and those it is given:
+# the checker's own folder (read) and its feedback folder (written). (Older sandboxes share the filesystem and take no such list.)
 _SANDBOX_TAKES_PATHS = "writable" in inspect.signature(run).parameters
 
 
