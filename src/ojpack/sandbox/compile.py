@@ -54,7 +54,9 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     name = _source_name(source, language, text) if language.compile else ""
     toolchain = language.compile or language.run
     parts = [language.id, *toolchain, tool_version(toolchain[0]), name, main]
-    key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()).hexdigest()[:24]
+    headers = _local_headers(source, language)
+    key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()
+                         + b"".join(h.name.encode() + b"\0" + h.read_bytes() for h in headers)).hexdigest()[:24]
     if language.compile is None:
         return Program(source, language, tuple(fill(language.run, source=str(source), main=main, memory=mem)), key)
 
@@ -73,6 +75,8 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     try:
         src_copy = work / name
         src_copy.write_bytes(data)
+        for h in headers:   # `#include "testlib.h"` must find the header that sits beside the source
+            shutil.copyfile(h, work / h.name)
         cmd = fill(language.compile, source=str(src_copy), binary=str(work / "prog"), dir=str(work),
                    main=main, memory=mem)
         try:
@@ -95,6 +99,13 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
     return Program(source, language, run, key)
+
+
+def _local_headers(source: Path, language: Language) -> list[Path]:
+    """C/C++ headers beside the source (testlib.h and the like): compiled with it, so part of its cache key."""
+    if language.id not in ("c", "cpp"):
+        return []
+    return sorted(p for p in source.parent.iterdir() if p.suffix in (".h", ".hpp") and p.is_file())
 
 
 def _source_name(source: Path, language: Language, text: str) -> str:

@@ -33,7 +33,7 @@ def ini_value(value: str) -> str:
 
 
 def write(pkg: Package, out: Path) -> Notes:
-    notes = Notes()
+    notes = Notes(lost=pkg.pass_fail_note("domjudge"))
     lang = LANG if LANG in pkg.names else pkg.languages[0]
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}
@@ -67,8 +67,6 @@ def write(pkg: Package, out: Path) -> Notes:
         for t in g.tests:
             copy(t.input, out / "data" / "secret" / f"{g.name}-{t.input.name}")
             copy(t.answer, out / "data" / "secret" / f"{g.name}-{t.answer.name}")
-    notes.lost.append("scoring: DOMjudge judges pass-fail; the subtask scores ("
-                      + "/".join(str(g.score) for g in pkg.subtasks) + ") are not carried")
 
     mixed = 0
     for s in pkg.solutions:

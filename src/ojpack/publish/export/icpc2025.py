@@ -28,7 +28,7 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
 
 def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes = Notes()
+    notes = Notes(lost=pkg.pass_fail_note("icpc2025"))   # BAPCtools refuses type: scoring
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
@@ -79,6 +79,4 @@ def write(pkg: Package, out: Path) -> Notes:
         copy(s.path, root / "submissions" / folder / s.entry)
     if rules:
         text(root / "submissions" / "submissions.yaml", yaml_text(rules))
-    notes.lost.append("scoring: exported pass-fail (BAPCtools refuses type: scoring); the subtasks are test groups "
-                      "without their scores (" + "/".join(str(g.score) for g in pkg.subtasks) + ")")
     return notes
