@@ -233,6 +233,15 @@ def _too_slow(cell: Cell, time_limit: float) -> bool:
     return cell.verdict is Verdict.TLE or cell.time * AC_HEADROOM > time_limit
 
 
+def _tle_time(cell: Cell, time_limit: float) -> float:
+    """A run the wall clock stopped never finished: on a loaded machine its CPU time can stay under the
+    stretched limit, yet it is as clearly over the limit as one that used it all."""
+    wall_limit = limits_for(time_limit, 0, 0, TLE_STRETCH).wall
+    if cell.verdict is Verdict.TLE and cell.wall >= wall_limit * 0.98:
+        return max(cell.time, TLE_STRETCH * time_limit)
+    return cell.time
+
+
 def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
     slowest, where = 0.0, ""
     for r in rows:
@@ -240,7 +249,7 @@ def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
             for c in r.cells:
                 if c.time > slowest:
                     slowest, where = c.time, f"{r.solution.name} on {c.test}"
-    slow = {r.solution.name: max((c.time for c in r.cells), default=0.0) for r in rows
+    slow = {r.solution.name: max((_tle_time(c, time_limit) for c in r.cells), default=0.0) for r in rows
             # a solution allowed several failures (Polygon's REJECTED) need only be slow when it was slow
             if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected
             and (r.solution.expected == {Verdict.TLE} or r.verdict is Verdict.TLE)}

@@ -250,7 +250,3 @@ class ProblemSpec(Strict):
                     raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
         return self
 
-
-def checker_programs_supported() -> bool:
-    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
-    return "source" in Checker.model_fields

@@ -14,7 +14,6 @@ from typing import Any, Callable
 import yaml
 
 from ...errors import OjpackError
-from ...problem import checker_programs_supported
 from . import tex
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
@@ -95,6 +94,10 @@ def checker_flags(flags: list[str], imp: Imported) -> None:
         imp.note(f"default validator flags {' '.join(other)} not carried over: ojpack compares tokens exactly")
 
 
+# ojpack's own exports run a testlib checker through an adapter; the checker inside is what to import.
+ADAPTER, ADAPTED = "ojpack_adapter.cpp", "testlib_checker.inc"
+
+
 def output_validator(root: Path, found: list[Path], convention: str, imp: Imported) -> None:
     sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
     sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
@@ -103,16 +106,19 @@ def output_validator(root: Path, found: list[Path], convention: str, imp: Import
         return
     main = sources[0]
     folder = "validators/checker"   # its own folder: it may share a file name with the input validator
-    for f in (main.parent.iterdir() if main.parent != root / "output_validators" else [main]):
-        if f.is_file():
-            imp.files[f"{folder}/{f.name}"] = f.read_bytes()
+    siblings = [f for f in main.parent.iterdir() if f.is_file()] if main.parent != root / "output_validators" else [main]
+    if main.name == ADAPTER and (main.parent / ADAPTED).is_file():
+        for f in siblings:
+            if f.name not in (ADAPTER, ADAPTED):
+                imp.files[f"{folder}/{f.name}"] = f.read_bytes()
+        imp.files[f"{folder}/check.cpp"] = (main.parent / ADAPTED).read_bytes()
+        imp.checker = {"type": "program", "source": f"{folder}/check.cpp", "convention": "testlib"}
+        return
+    for f in siblings:
+        imp.files[f"{folder}/{f.name}"] = f.read_bytes()
     if len(sources) > 1:
         imp.note(f"output validator: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
-    if checker_programs_supported():
-        imp.checker = {"type": "program", "source": f"{folder}/{main.name}", "convention": convention}
-    else:
-        imp.note(f"output validator {main.relative_to(root)}: this ojpack has no checker programs yet; kept in "
-                 f"{folder}/, judged by token compare meanwhile")
+    imp.checker = {"type": "program", "source": f"{folder}/{main.name}", "convention": convention}
 
 
 def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str, int]]:

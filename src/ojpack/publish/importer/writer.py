@@ -164,17 +164,19 @@ def verify(imp: Imported, out: Path) -> ImportReport:
     package is built again; differing answers are reported (a checker may accept several answers)."""
     result = _build(write_package(imp, out), imp)
     built = {(b.group, b.name): b for b in result.tests}
-    mismatches: list[str] = []
+    mismatches: list[str] = []   # one line per source test, however many groups repeat it
     for t in imp.tests:
         if t.gen and t.input is not None and _sha(t.input) != built[(t.group, t.name)].input_sha256:
-            mismatches.append(f"{t.origin}: `{t.gen}` made different bytes than the source's file; copied instead")
+            line = f"{t.origin}: `{t.gen}` made different bytes than the source's file; copied instead"
+            mismatches += [line] if line not in mismatches else []
             t.gen = None
     if mismatches:
         (out / "data.sha256").unlink(missing_ok=True)   # the data changes on purpose
         result = _build(_write_plan(imp, out), imp)
         built = {(b.group, b.name): b for b in result.tests}
-    diffs = [f"{t.origin}: the model solution's answer differs from the source's answer file"
-             for t in imp.tests if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256]
+    diffs = list(dict.fromkeys(f"{t.origin}: the model solution's answer differs from the source's answer file"
+                               for t in imp.tests
+                               if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256))
     generated = sum(1 for t in imp.tests if t.gen)
     return ImportReport(imp.format, out, len(imp.tests), generated, len(imp.tests) - generated,
                         len(imp.solutions), mismatches, diffs, list(imp.notes))
