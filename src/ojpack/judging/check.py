@@ -13,15 +13,18 @@ from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
+from .blame import model_disagreements
 from .checker import load_checker
+from .interact import Interactor, load_interactor
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Job, Memo, execute, limits_for
-from .killset import smallest_killing_set
+from .execute import Cell, Job, Memo, execute, limits_for, rerun_slow
+from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..problem import Problem
 from .proof import ProofResult, run_proof
+from .scoring import SubtaskScore, score_subtasks
 from .solutions import Solution, discover
-from .verdicts import Verdict, deviations, overall
+from .verdicts import Verdict, deviations, group_deviations, overall
 
 AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
 TLE_STRETCH = 1.5   # a time-limit solution must still be running at 1.5x the limit (ICPC's time_limit_to_tle)
@@ -34,6 +37,11 @@ class Row:
     verdict: Verdict
     faults: tuple[str, ...]            # how it breaks its expectation
     compile_error: str | None = None
+    subtasks: tuple[SubtaskScore, ...] = ()   # what it scores per subtask, by the problem's rule
+
+    @property
+    def score(self) -> int:
+        return sum(s.score for s in self.subtasks)
 
     @property
     def kills(self) -> list[str]:
@@ -65,6 +73,7 @@ class CheckReport:
     rows: tuple[Row, ...]
     killing_set: tuple[str, ...]
     killing_set_exact: bool
+    strength: tuple[GroupStrength, ...]   # the killing set per subtask
     margins: Margins
     proof: ProofResult | None
     seconds: float
@@ -81,12 +90,20 @@ class CheckReport:
             "solutions": [{
                 "name": r.solution.name, "path": r.solution.rel,
                 "expected": [v.value for v in Verdict if v in r.solution.expected],
+                "expected_subtasks": {g: [v.value for v in Verdict if v in vs]
+                                      for g, vs in r.solution.by_group.items()},
+                "expected_score": r.solution.score,
                 "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults),
+                "score": r.score,
+                "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
+                             for s in r.subtasks],
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
                 "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
                           for c in r.cells],
             } for r in self.rows],
             "killing_set": list(self.killing_set), "killing_set_exact": self.killing_set_exact,
+            "subtask_strength": [{"group": g.group, "killing_set": list(g.killing_set), "exact": g.exact,
+                                  "killed": list(g.killed), "survivors": list(g.survivors)} for g in self.strength],
             "margins": {"time_limit": self.margins.time_limit, "slowest_accepted": self.margins.slowest_accepted,
                         "slowest_accepted_at": self.margins.slowest_accepted_at,
                         "headroom": round(self.margins.time_limit / self.margins.slowest_accepted, 1)
@@ -110,7 +127,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     tests = ensure_built(problem)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
-    checker = load_checker(problem, cache_dir)
+    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     lim = problem.spec.limits
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
@@ -123,13 +140,21 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                 progress(stage, done[0], total)
         return f
 
-    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
-    cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH), lim.time, checker,
-                    workers, tick("solutions", len(jobs)), memo)
+    judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
+    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir) + judge_id)
+    limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
+    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo)
+    # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
+    must_pass = {s.name for s in solutions if s.must_pass}
+    slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]
+    cells |= rerun_slow(slow, cells, limits, lim.time, checker) if slow else {}
     ids = tuple(t.id for t in tests)
-    rows = tuple(_row(s, programs[s.name], ids, cells) for s in solutions)
+    group_of = {t.id: t.group for t in tests}
+    rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
     chosen, exact = smallest_killing_set(kills, list(ids))
+    wrong = {r.solution.name: r.kills for r in rows if not r.solution.must_pass}
+    strength = tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong) for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
     if proof and problem.spec.proof is not None:
@@ -143,17 +168,27 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
+    # A wrong model answer makes every right solution look wrong: say that first.
+    model = next((r.solution.name for r in rows if r.solution.rel == problem.spec.model_solution),
+                 problem.spec.model_solution)
+    problems[:0] = model_disagreements(model, [(r.solution.name, r.cells) for r in rows if r.solution.must_pass
+                                               and r.compile_error is None], ids,
+                                       proof_result.failures if proof_result else ())
+    judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
+    if judge_errors:   # the checker failed: nothing else said about these runs can be trusted, so this first
+        problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
     if not problems and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
-    return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,
-                       tuple(problems))
+    return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
+                       time.monotonic() - start, tuple(problems))
 
 
 def pass_key(problem: Problem) -> str:
     """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
     the toolkit itself."""
-    extra = [problem.spec.checker.program, problem.spec.proof.generator if problem.spec.proof else None]
-    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in extra if p)]
+    extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
+    interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
+    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
@@ -164,7 +199,7 @@ def passed_before(problem: Problem) -> bool:
 
 def _checker_identity(problem: Problem, cache_dir: Path) -> str:
     spec = problem.spec.checker
-    program = prepare(problem.path(spec.program), cache_dir).key if spec.program else ""
+    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
     return f"{spec.model_dump_json()} {program}"
 
 
@@ -179,15 +214,35 @@ def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int
         return dict(zip((s.name for s in solutions), pool.map(one, solutions)))
 
 
-def _row(s: Solution, program: Program | CompileError, ids: tuple[str, ...],
-         cells: dict[tuple[str, str], Cell]) -> Row:
+def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tuple[str, ...],
+         group_of: dict[str, str], cells: dict[tuple[str, str], Cell]) -> Row:
     if isinstance(program, CompileError):
         mine = tuple(Cell(t, Verdict.CE, 0.0, 0.0, 0.0, program.message) for t in ids)
         faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
-        return Row(s, mine, Verdict.CE, faults, program.message)
+        return Row(s, mine, Verdict.CE, faults, program.message,
+                   score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]))
     mine = tuple(cells[(s.name, t)] for t in ids)
-    return Row(s, mine, overall([c.verdict for c in mine]),
-               tuple(deviations(s.expected, [(c.test, c.verdict) for c in mine])))
+    scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine])
+    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine])
+    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine])
+    got = sum(x.score for x in scores)
+    if s.score is not None and got != s.score:
+        faults.append(f"score {got}, expected {s.score} ("
+                      + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
+    return Row(s, mine, overall([c.verdict for c in mine]), tuple(faults), None, scores)
+
+
+def _too_slow(cell: Cell, time_limit: float) -> bool:
+    return cell.verdict is Verdict.TLE or cell.time * AC_HEADROOM > time_limit
+
+
+def _tle_time(cell: Cell, time_limit: float) -> float:
+    """A run the wall clock stopped never finished: on a loaded machine its CPU time can stay under the
+    stretched limit, yet it is as clearly over the limit as one that used it all."""
+    wall_limit = limits_for(time_limit, 0, 0, TLE_STRETCH).wall
+    if cell.verdict is Verdict.TLE and cell.wall >= wall_limit * 0.98:
+        return max(cell.time, TLE_STRETCH * time_limit)
+    return cell.time
 
 
 def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
@@ -197,6 +252,8 @@ def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
             for c in r.cells:
                 if c.time > slowest:
                     slowest, where = c.time, f"{r.solution.name} on {c.test}"
-    slow = {r.solution.name: max((c.time for c in r.cells), default=0.0) for r in rows
-            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected}
+    slow = {r.solution.name: max((_tle_time(c, time_limit) for c in r.cells), default=0.0) for r in rows
+            # a solution allowed several failures (Polygon's REJECTED) need only be slow when it was slow
+            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected
+            and (r.solution.expected == {Verdict.TLE} or r.verdict is Verdict.TLE)}
     return Margins(time_limit, slowest, where, slow)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -13,11 +14,12 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..cache import key, write_atomic
-from .checker import Checker
+from .checker import Checker, CheckerError
 from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, head_of, run
 from .verdicts import Verdict, of_run
+from .interact import Interactor, interact
 
 
 @dataclass(frozen=True)
@@ -29,6 +31,8 @@ class Cell:
     wall: float
     memory: float        # peak MiB
     message: str = ""    # the checker's word, or how the run ended
+    output: str = ""     # hash of the output's tokens (clean runs only): do two programs agree?
+    transcript: str = "" # interactive runs: the last lines of the dialogue
 
 
 @dataclass(frozen=True)
@@ -60,34 +64,79 @@ class Memo:
         return self.folder / k[:2] / f"{k}.json"
 
 
-def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path,
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
             memo: Memo | None = None) -> Cell:
     remembered = memo.path(job, limits, time_limit) if memo else None
     if remembered and remembered.is_file():
         raw = json.loads(remembered.read_text())
-        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
+        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
+                    raw.get("output", ""), raw.get("transcript", ""))
     cell = _run_one(job, limits, time_limit, checker, scratch)
-    if remembered:
+    # a judge error is the checker's fault of the moment, never remembered
+    if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
     return cell
 
 
-def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
+# A run at or above half the time limit is one whose timing decides something: an accepted run there already
+# fails the 2x headroom rule, and machine load alone can double a time. Remembering it would repeat one
+# unlucky measurement forever; below half, no verdict or margin depends on the exact time.
+NEAR_TIME = 0.5
+NEAR_MEMORY = 0.9   # memory barely varies with load: only a run right at the cap is in doubt
+
+
+def near_limit(cell: Cell, limits: RunLimits, time_limit: float) -> bool:
+    """True for a run that hit a limit or came near one: its outcome may differ on a quieter machine."""
+    if cell.verdict in (Verdict.TLE, Verdict.MLE, Verdict.OLE):
+        return True
+    if cell.time >= NEAR_TIME * time_limit or cell.wall >= NEAR_TIME * limits.wall:
+        return True
+    return bool(limits.memory_mib) and cell.memory >= NEAR_MEMORY * limits.memory_mib
+
+
+def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: RunLimits, time_limit: float,
+               checker: Checker | Interactor) -> dict[tuple[str, str], Cell]:
+    """Run `jobs` again one at a time (the quietest the machine gets) and keep each one's faster run: load
+    only ever slows a program down, so the faster of two runs is the truer one."""
+    again = execute(jobs, limits, time_limit, checker, workers=1)
+    return {k: min(cells[k], c, key=lambda x: x.time) for k, c in again.items()}
+
+
+def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path) -> Cell:
     work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
     try:
+        if isinstance(checker, Interactor):
+            return _interactive(job, limits, time_limit, checker, work)
         out, said = work / "out", work / "stderr"
         res = run(job.program.argv, job.test.input, out, limits, stderr=said,
                   address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
+        output = ""
         if failed is None:   # only a clean run is worth checking
-            checked = checker.check(job.test.input, job.test.answer, out)
-            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            try:
+                checked = checker.check(job.test.input, job.test.answer, out)
+                verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
+                verdict, message = Verdict.JE, str(e)
+            output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
         else:
             # What the program said (a traceback, a Java exception) is what the author needs to see.
             verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
-        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)
+        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
+                    output)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Interactor, work: Path) -> Cell:
+    played = interact(job.program.argv, job.program.language.address_space, interactor, job.test.input,
+                      job.test.answer, limits, time_limit, work)
+    res = played.submission
+    note = played.note
+    if played.verdict in (Verdict.RE, Verdict.TLE, Verdict.MLE, Verdict.OLE):   # the submission's own failure
+        note = ": ".join(x for x in (note, head_of(work / "submission.err")) if x)
+    return Cell(job.test.id, played.verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1),
+                note, transcript=played.transcript.tail())
 
 
 def _how_it_ended(res: RunResult) -> str:
@@ -96,7 +145,7 @@ def _how_it_ended(res: RunResult) -> str:
     return f"exit code {res.exit_code}" if res.exit_code else ""
 
 
-def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
+def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
             memo: Memo | None = None) -> dict[tuple[str, str], Cell]:
     """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""

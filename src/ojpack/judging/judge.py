@@ -11,19 +11,13 @@ from typing import Any
 from ..testdata import ensure_built
 from ..cache import cache_for
 from .checker import load_checker
+from .interact import load_interactor
 from ..sandbox import CompileError, prepare
 from .execute import Cell, Job, execute, limits_for
 from ..sandbox import detect
 from ..problem import Problem
+from .scoring import SubtaskScore, score_subtasks
 from .verdicts import Verdict, overall
-
-
-@dataclass(frozen=True)
-class SubtaskScore:
-    group: str
-    max: int
-    score: int
-    verdict: Verdict       # the subtask's first failing verdict, or AC
 
 
 @dataclass(frozen=True)
@@ -46,7 +40,8 @@ class Judgement:
             "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                          for s in self.subtasks],
             "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "time": c.time, "memory": c.memory,
-                       "message": c.message} for c, g in zip(self.cells, self.groups)],
+                       "message": c.message, **({"last_moves": c.transcript} if c.transcript else {})}
+                      for c, g in zip(self.cells, self.groups)],
         }
 
 
@@ -64,7 +59,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
         cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
         return Judgement(source, language.name, Verdict.CE, 0, cells, groups,
                          _scores(problem, cells, groups), time.monotonic() - start, e.message)
-    checker = load_checker(problem, cache_dir)
+    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     done = [0]
 
     def tick(_job: Job, _cell: Cell) -> None:
@@ -81,9 +76,4 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
 
 
 def _scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
-    """A subtask scores only when every one of its tests passes."""
-    out = []
-    for sub in problem.spec.subtasks:
-        verdict = overall([c.verdict for c, g in zip(cells, groups) if g == sub.group])
-        out.append(SubtaskScore(sub.group, sub.score, sub.score if verdict is Verdict.AC else 0, verdict))
-    return tuple(out)
+    return score_subtasks(problem, [(g, c.verdict) for c, g in zip(cells, groups)])

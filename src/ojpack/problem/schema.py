@@ -12,7 +12,8 @@ TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: `memory: true` or `time: "1"` is a mistake, not 1 MiB or 1 s
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Names(Strict):
@@ -52,10 +53,18 @@ class BoundOverride(Strict):
     max: int | None = None
 
 
+class Coverage(Strict):
+    features: list[str] = []
+    classes: list[str] = []
+    answers: list[str] = []
+
+
 class Subtask(Strict):
     group: str
     score: int = Field(gt=0, le=100)
     bounds: dict[str, BoundOverride] = {}
+    # what this subtask's own tests must cover (features are judged against its own bounds)
+    coverage: Coverage = Coverage()
 
     @field_validator("group")
     @classmethod
@@ -66,27 +75,34 @@ class Subtask(Strict):
 
 
 class Checker(Strict):
-    type: Literal["tokens", "custom"] = "tokens"
+    """tokens: whitespace-separated tokens must match. program: the package's own checker, in testlib's
+    convention (`checker input output answer`, exit 0/1/2/3) or Kattis's (`validator input answer
+    feedback_dir < output`, exit 42/43)."""
+    type: Literal["tokens", "program"] = "tokens"
     case_sensitive: bool = True
-    program: str | None = None
+    source: str | None = None
+    convention: Literal["testlib", "kattis"] = "testlib"
 
     @model_validator(mode="after")
-    def _custom_needs_program(self) -> Checker:
-        if self.type == "custom" and not self.program:
-            raise ValueError("a custom checker needs 'program: <path>'")
+    def _program_needs_source(self) -> Checker:
+        if self.type == "program" and not self.source:
+            raise ValueError("a checker program needs 'source: <path>'")
+        if self.type == "tokens" and self.source:
+            raise ValueError("'source' is for `type: program`; a token checker has no program")
         return self
 
 
-class Coverage(Strict):
-    features: list[str] = []
-    classes: list[str] = []
-    answers: list[str] = []
+class Interactor(Strict):
+    """An interactive problem's judge program, in the Kattis convention: run as `interactor input answer
+    feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
+    accepts, 43 rejects (message in feedback_dir/judgemessage.txt), anything else is a judge error."""
+    source: str
 
 
 class TestLine(Strict):
     name: str
-    gen: str | None = None
-    copy_: str | None = Field(default=None, alias="copy")
+    gen: str | None = Field(default=None, min_length=1)
+    copy_: str | None = Field(default=None, alias="copy", min_length=1)
 
     @field_validator("name")
     @classmethod
@@ -102,12 +118,67 @@ class TestLine(Strict):
         return self
 
 
+class Scoring(Strict):
+    """How a judge turns verdicts into points. Only the IOI-style rule exists today, but it is spelt out
+    so the statement and every export say the same thing (and a package cannot silently assume another)."""
+    subtask: Literal["min"] = Field("min", description="a subtask scores its points only when all its tests pass")
+    sample: Literal[0] = Field(0, description="the sample tests are worth nothing")
+
+
 VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
+
+
+class Expectation(Strict):
+    """What one solution must get, per test group (a verdict or a set, as in solutions.verdicts) and/or
+    as a total score. Groups left out are not constrained."""
+    model_config = ConfigDict(extra="allow", frozen=True)   # the group names are the extra keys
+    score: int | None = Field(default=None, ge=0, le=100)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Expectation:
+        for group, value in self.groups.items():
+            if not value:
+                raise ValueError(f"{group}: list at least one verdict")
+        if self.score is None and not self.groups:
+            raise ValueError("give a verdict for at least one subtask, or a score")
+        return self
+
+    @property
+    def groups(self) -> dict[str, tuple[str, ...]]:
+        """group -> allowed verdicts; a single verdict is a set of one."""
+        extra = self.model_extra or {}
+        out = {}
+        for group, value in extra.items():
+            items = [value] if isinstance(value, str) else value
+            if not isinstance(items, list) or any(v not in VERDICTS for v in items):
+                raise ValueError(f"{group}: expected a verdict or a list of verdicts from {', '.join(VERDICTS)}, "
+                                 f"got {value!r}")
+            out[group] = tuple(items)
+        return out
+
+
+VERDICTS = ("AC", "WA", "TLE", "MLE", "RE", "OLE", "CE")
 
 
 class Solutions(Strict):
     # path (relative to the problem root) -> allowed verdicts, overriding the folder's verdict
     verdicts: dict[str, list[VerdictName]] = {}
+    # path (relative to the problem root or to solutions/) -> per-subtask verdicts and/or a score,
+    # e.g. {subtask1: AC, subtask2: AC, subtask3: [TLE, MLE], score: 50}; any other key of `solutions`
+    # is read as such a path, so `solutions: {partial/x.cpp: {score: 20}}` works as written
+    expect: dict[str, Expectation] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _paths_at_top(cls, raw: object) -> object:
+        if not isinstance(raw, dict):
+            return raw
+        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect")}
+        if not paths:
+            return raw
+        merged = dict(raw.get("expect") or {})
+        merged.update(paths)
+        return {**{k: raw[k] for k in ("verdicts",) if k in raw}, "expect": merged}
 
     @field_validator("verdicts")
     @classmethod
@@ -116,6 +187,13 @@ class Solutions(Strict):
             if not allowed:
                 raise ValueError(f"{path}: list at least one verdict")
         return v
+
+    @model_validator(mode="after")
+    def _once(self) -> Solutions:
+        both = set(self.verdicts) & set(self.expect)
+        if both:
+            raise ValueError(f"{sorted(both)[0]}: listed both under verdicts and with per-subtask expectations")
+        return self
 
 
 class Proof(Strict):
@@ -132,7 +210,8 @@ class ProblemSpec(Strict):
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
-    bounds: dict[str, Bound] = Field(min_length=1)
+    # May be empty: a package imported from Polygon has a validator that knows its own bounds.
+    bounds: dict[str, Bound] = {}
     subtasks: list[Subtask] = Field(min_length=1)
     checker: Checker = Checker()
     validator: str
@@ -141,8 +220,10 @@ class ProblemSpec(Strict):
     model_solution: str
     coverage: Coverage = Coverage()
     tests: dict[str, list[TestLine]]
+    scoring: Scoring = Scoring()
     solutions: Solutions = Solutions()
     proof: Proof | None = None
+    interactor: Interactor | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ProblemSpec:
@@ -171,4 +252,14 @@ class ProblemSpec(Strict):
         for g in groups:
             if not self.tests.get(g):
                 raise ValueError(f"subtask group {g!r} has no tests in the test plan")
+        for path, e in self.solutions.expect.items():
+            for g in e.groups:
+                if g not in known:
+                    raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
+        if self.interactor is not None:
+            if self.checker.type != "tokens":
+                raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
+            if self.coverage.answers or any(s.coverage.answers for s in self.subtasks):
+                raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
         return self
+

@@ -7,10 +7,11 @@ the checker rule, solutions with expected verdicts and the rendered statement fi
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..judging import Solution as FoundSolution, discover
+from ..cache import cache_for
+from ..judging import Solution as FoundSolution, discover, sample_dialogues
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from ..sandbox import detect, main_name
@@ -53,9 +54,10 @@ class Package:
     time_limit: float                      # seconds
     memory_mib: int
     output_mib: int
-    checker_type: str                      # "tokens" or "custom"
+    checker_type: str                      # "tokens" or "program"
     case_sensitive: bool
-    checker_program: Path | None
+    checker_program: Path | None           # the checker's source, for type "program"
+    checker_convention: str                # "testlib" or "kattis" (for a program)
     validator: Path
     answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
     model_solution: Path
@@ -63,6 +65,8 @@ class Package:
     subtasks: tuple[Group, ...]
     solutions: tuple[Solution, ...]
     plan_lines: dict[str, str]             # test id -> the plan line that made it
+    interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
+    dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
 
     @property
     def uuid(self) -> str:
@@ -76,6 +80,14 @@ class Package:
     @property
     def groups(self) -> tuple[Group, ...]:
         return (self.sample, *self.subtasks)
+
+    def pass_fail_note(self, target: str) -> list[str]:
+        """The export report's line for a judge that cannot score subtasks (nothing to say with one)."""
+        if len(self.subtasks) < 2:
+            return []
+        scores = "/".join(str(g.score) for g in self.subtasks)
+        return [f"scoring: {target} judges pass-fail: the {len(self.subtasks)} subtasks ({scores} points, each earned "
+                f"only when all its tests pass) are kept as ordered test groups without scores"]
 
     @property
     def secret_tests(self) -> list[BuiltTest]:
@@ -160,11 +172,14 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         license=spec.license, rights_owner=spec.rights_owner,
         time_limit=spec.limits.time, memory_mib=spec.limits.memory, output_mib=spec.limits.output,
         checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
-        checker_program=problem.path(spec.checker.program) if spec.checker.program else None,
+        checker_program=problem.path(spec.checker.source) if spec.checker.source else None,
+        checker_convention=spec.checker.convention,
         validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
         answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),
         subtasks=tuple(subtasks),
         solutions=from_solutions(discover(problem)) if solutions is None else solutions,
         plan_lines={p.id: p.line for p in make_plan(problem)},
+        interactor=problem.path(spec.interactor.source) if spec.interactor else None,
+        dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
     )

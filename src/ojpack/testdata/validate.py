@@ -11,14 +11,13 @@ from typing import Any, Literal
 
 import yaml
 
-from ..cache import Cache, key, tree_digest
+from ..cache import Cache, key, toolkit_digest, tree_digest
 from ..sandbox import Program, RunLimits, prepare, run
 from ..errors import OjpackError
 from ..problem import Problem
 
 VALID, INVALID = 42, 43
 TIMEOUT = 30.0
-VALIDATOR_LIMITS = RunLimits(cpu=TIMEOUT, wall=2 * TIMEOUT, memory_mib=1024, output_mib=16)
 
 
 @dataclass(frozen=True)
@@ -47,6 +46,7 @@ class ValidatorCase:
     input: bytes
     expect: Literal["valid", "invalid"]
     message: str | None
+    group: str = "sample"    # whose bounds it runs under: the global ones, or a subtask's
 
 
 @dataclass(frozen=True)
@@ -70,10 +70,16 @@ def bound_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
     return [f"{k}={lo}..{hi}" for k, (lo, hi) in bounds.items()]
 
 
+def _limits() -> RunLimits:
+    # Read when used, so the stated limit is the one enforced (wall = CPU: a validator has no reason to wait).
+    return RunLimits(cpu=TIMEOUT, wall=TIMEOUT, memory_mib=1024, output_mib=16)
+
+
 def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
                    cache: Cache | None = None) -> Validation:
     args = bound_args(bounds)
-    k = key("val", validator.digest, " ".join(args), data)
+    k = key("val", validator.digest, validator.program.key, *validator.program.argv, " ".join(args),
+            repr(TIMEOUT), toolkit_digest(), data)
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
     prog = validator.program
@@ -81,11 +87,12 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
         inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
         inp.write_bytes(data)
         # In the sandbox like any program; it sees its own folder (helpers it imports), nothing else.
-        res = run([*prog.argv, "--features", *args], inp, out, VALIDATOR_LIMITS, stderr=errf,
+        res = run([*prog.argv, "--features", *args], inp, out, _limits(), stderr=errf,
                   readable=[prog.source.parent], address_space=prog.language.address_space)
         stdout, stderr = out.read_bytes(), errf.read_bytes()
     if res.status == "tle":
-        raise OjpackError(f"validator took over {TIMEOUT:.0f} s")
+        raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of "
+                          f"{TIMEOUT:g} s on a {len(data):,}-byte input")
     proc = _Done(res.exit_code if res.exit_code is not None else -(res.signal or 0), stdout, stderr)
     err = proc.stderr.decode(errors="replace").strip()
     if proc.returncode == INVALID:
@@ -113,25 +120,28 @@ def validate_file(validator: Validator, path: Path, bounds: dict[str, tuple[int,
 
 
 def load_cases(problem: Problem) -> list[ValidatorCase]:
-    """The validator's own tests: validators/tests.yaml, a list of {name, input, expect, message}."""
+    """The validator's own tests: validators/tests.yaml, a list of {name, input, expect, message, group};
+    a case with `group: <subtask>` runs under that subtask's bounds (default: the global ones)."""
     path = problem.path(problem.spec.validator).parent / "tests.yaml"
     if not path.is_file():
         return []
     try:
         raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
         cases = [ValidatorCase(str(c["name"]), str(c["input"]).encode("utf-8", "surrogateescape"),
-                               c["expect"], c.get("message")) for c in raw]
+                               c["expect"], c.get("message"), str(c.get("group", "sample"))) for c in raw]
     except (yaml.YAMLError, KeyError, TypeError) as e:
         raise OjpackError(f"{path}: each case needs name, input and expect (valid|invalid): {e}") from None
     bad = [c.name for c in cases if c.expect not in ("valid", "invalid")]
     if bad:
         raise OjpackError(f"{path}: expect must be 'valid' or 'invalid' (cases {', '.join(bad)})")
+    stray = [f"{c.name} ({c.group})" for c in cases if c.group != "sample" and c.group not in problem.groups]
+    if stray:
+        raise OjpackError(f"{path}: group must be a subtask group of problem.yaml (cases {', '.join(stray)})")
     return cases
 
 
 def run_cases(problem: Problem, validator: Validator) -> list[CaseResult]:
-    bounds = problem.bounds_for("sample")
     cases = load_cases(problem)
     with ThreadPoolExecutor() as pool:  # each case is a process spawn: overlap them
-        got = list(pool.map(lambda c: validate_bytes(validator, c.input, bounds), cases))
+        got = list(pool.map(lambda c: validate_bytes(validator, c.input, problem.bounds_for(c.group)), cases))
     return [CaseResult(c, g) for c, g in zip(cases, got)]

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .interactive import ship
 from ..package import Package, validator_args
-from .write import copy, text, yaml_text
+from .checkers import ship_output_validator
+from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -25,9 +27,9 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
     return out
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes: list[str] = []
+    notes = Notes(lost=pkg.pass_fail_note("icpc2025"))   # BAPCtools refuses type: scoring
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
@@ -42,13 +44,15 @@ def write(pkg: Package, out: Path) -> list[str]:
         **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
         "limits": limits,
     }
+    if pkg.interactor is not None:   # the 2025-09 format lists the kinds: judged pass-fail, interactively
+        meta["type"] = ["pass-fail", "interactive"]
     text(root / "problem.yaml", yaml_text(meta))
     for lang in pkg.languages:
         copy(pkg.require_statement(lang, "tex", "icpc2025"), root / "statement" / f"problem.{lang}.tex")
 
     data = root / "data"
     top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
-    if pkg.checker_type == "tokens" and pkg.case_sensitive:
+    if pkg.checker_type == "tokens" and pkg.case_sensitive and pkg.interactor is None:
         top["output_validator_args"] = ["case_sensitive"]
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
@@ -60,11 +64,12 @@ def write(pkg: Package, out: Path) -> list[str]:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
+    ship(pkg, root / "output_validator")
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:
-        copy(pkg.checker_program, root / "output_validator" / pkg.checker_program.name)
+        ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
     rules: dict[str, object] = {}
     for s in pkg.solutions:
@@ -73,7 +78,7 @@ def write(pkg: Package, out: Path) -> list[str]:
             folder = MIXED_FOLDER
             rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.verdicts)
         if folder is None:
-            notes.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
+            notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue
         copy(s.path, root / "submissions" / folder / s.entry)
     if rules:

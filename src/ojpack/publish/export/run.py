@@ -15,6 +15,7 @@ from ...statement import render
 from ...statement import find_browser
 from ...statement import languages, samples_from_files
 from . import TARGETS, WANTS_PDF, out_dir
+from .interactive import refuse
 from .write import publish
 
 
@@ -24,8 +25,14 @@ class Exported:
     folder: Path | None
     zip: Path | None
     files: int
-    notes: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()     # what the target cannot express, named rather than dropped silently
+    todo: tuple[str, ...] = ()     # what is left to do by hand on the judge
     error: str = ""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Everything the export says about itself, lost items first."""
+        return self.lost + self.todo
 
 
 def resolve_targets(spec: str) -> list[str]:
@@ -89,10 +96,11 @@ def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambd
     for name in targets:
         step(f"exporting {name}")
         try:
+            refuse(pkg, name)
             notes = publish(root, name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
         except OjpackError as e:
             results.append(Exported(name, None, None, 0, error=str(e)))
             continue
         count = sum(1 for p in (root / name).rglob("*") if p.is_file())
-        results.append(Exported(name, root / name, root / f"{name}.zip", count, tuple(notes)))
+        results.append(Exported(name, root / name, root / f"{name}.zip", count, tuple(notes.lost), tuple(notes.todo)))
     return results
