@@ -11,7 +11,7 @@ from pathlib import Path
 from .interactive import ship
 from ..package import Package, validator_args
 from .checkers import ship_output_validator
-from .write import Notes, copy, text, yaml_text
+from .write import Notes, copy, link, sha256, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -58,11 +58,18 @@ def write(pkg: Package, out: Path) -> Notes:
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)
         copy(t.answer, data / "sample" / t.answer.name)
+    # BAPCtools rejects a test repeated byte for byte in another group unless it is a symlink to the first.
+    first: dict[tuple[str, str], tuple[Path, Path]] = {}
     for g in pkg.subtasks:
         text(data / "secret" / g.name / "test_group.yaml", yaml_text({"input_validator_args": validator_args(g.bounds)}))
         for t in g.tests:
-            copy(t.input, data / "secret" / g.name / t.input.name)
-            copy(t.answer, data / "secret" / g.name / t.answer.name)
+            dst = (data / "secret" / g.name / t.input.name, data / "secret" / g.name / t.answer.name)
+            seen = first.setdefault((t.input_sha256 or sha256(t.input), t.answer_sha256 or sha256(t.answer)), dst)
+            for src, to, made in zip((t.input, t.answer), dst, seen):
+                if made != to:
+                    link(made, to)
+                else:
+                    copy(src, to)
 
     ship(pkg, root / "output_validator")
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
