@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import sys
+from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperOption
 
-from .commands import build, check, console, export, judge, render, stats, validate
+from . import __version__
+from .commands import build, check, console, export, import_, judge, render, stats, validate
 from .errors import OjpackError
+from .interrupt import install
 
 app = typer.Typer(
     name="ojpack",
@@ -15,6 +19,7 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 app.command("build")(build.command)
 app.command("validate")(validate.command)
@@ -23,16 +28,38 @@ app.command("render")(render.command)
 app.command("export")(export.command)
 app.command("check")(check.command)
 app.command("judge")(judge.command)
+app.command("import")(import_.command)
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        console.out.print(f"ojpack {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[Optional[bool], typer.Option("--version", "-V", callback=_show_version, is_eager=True,
+                                                    help="Print the version and exit.")] = None,
+) -> None:
+    """Build, check, judge, render and publish a competitive-programming problem package."""
+
+
+# Typer's rich help labels an on/off flag `<bool>` as if it took a value; a flag takes none, so show none.
+_display_type_rich = TyperOption.display_type_rich
+TyperOption.display_type_rich = (  # type: ignore[method-assign]
+    lambda self, ctx: None if self.is_flag else _display_type_rich(self, ctx))
 
 
 def main() -> None:
+    install()   # again for `python -m ojpack.cli`; the `ojpack` script installs it before importing this
     try:
         app()
     except OjpackError as e:
         console.err.print("[bold red]error:[/] ", end="")
         console.err.print(str(e), markup=False)
         sys.exit(1)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:   # only where the handler is not installed (the CLI called in-process)
         console.err.print("[red]interrupted[/]")
         sys.exit(130)
 

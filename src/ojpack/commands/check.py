@@ -20,7 +20,7 @@ from ..judging import Solution, Verdict, fmt
 from .common import JsonOpt, ProblemOpt
 
 STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.MLE: "magenta",
-         Verdict.RE: "bright_red", Verdict.OLE: "blue", Verdict.CE: "dim"}
+         Verdict.RE: "bright_red", Verdict.OLE: "blue", Verdict.CE: "dim", Verdict.JE: "bold white on red"}
 
 
 def command(

@@ -43,16 +43,24 @@ def command(
     if as_json:
         print(json.dumps({"warning": warning or None, "targets": [
             {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
-             "files": r.files, "notes": list(r.notes), "error": r.error or None} for r in results]},
+             "files": r.files, "cannot_express": list(r.lost), "todo": list(r.todo), "error": r.error or None}
+            for r in results]},
             ensure_ascii=False, indent=2))
     else:
         table = Table(title=f"{pkg.short_name}: export", title_justify="left")
-        for col in ("target", "zip", "files", "notes"):
+        for col in ("target", "zip", "files", "cannot express", "to do"):
             table.add_column(col)
         for r in results:
             where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
-            table.add_row(r.target, where, str(r.files), r.error or "; ".join(r.notes))
+            table.add_row(r.target, where, str(r.files), str(len(r.lost)), str(len(r.todo)))
         out.print(table)
+        for r in results:   # the full sentences, one per line, so nothing lost goes unread
+            if r.error:
+                out.print(f"[bold]{r.target}[/] [red]failed:[/] {r.error}")
+            for line in r.lost:
+                out.print(f"[bold]{r.target}[/] [yellow]cannot express:[/] {line}")
+            for line in r.todo:
+                out.print(f"[bold]{r.target}[/] [cyan]to do by hand:[/] {line}")
         if warning:
             err.print(f"[yellow]warning:[/] {warning}")
     failed = [r for r in results if r.error]

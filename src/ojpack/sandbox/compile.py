@@ -1,4 +1,6 @@
-"""Turn a source file into a runnable command, compiling once and caching by content + command."""
+"""Turn a source file into a runnable command, compiling once and caching by everything the result
+depends on: the bytes, the language, the command line, the compiler's version and the name the
+compiler sees."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
-from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name
+from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
 
 DEFAULT_MEMORY_MIB = 256   # what {memory} means in a run command when the caller names no limit
 
@@ -31,7 +33,7 @@ class Program:
     source: Path
     language: Language
     argv: tuple[str, ...]   # the command that runs it
-    key: str = ""           # content hash of source + toolchain command: same key, same behaviour
+    key: str = ""           # hash of all the build depends on: same key, same behaviour
 
 
 def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: float = 120.0,
@@ -47,7 +49,14 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     text = data.decode("utf-8", errors="replace")
     main = main_name(source, language, text)
     mem = str(memory_mib or DEFAULT_MEMORY_MIB)
-    key = hashlib.sha256(data + b"\0" + "\0".join(language.compile or language.run).encode()).hexdigest()[:24]
+    # The name the compiler sees (it picks the language by it, and quotes it in errors): the language's
+    # own extension, so `--lang cpp` on x.txt is C++ and not a linker script; for Java, the class's name.
+    name = _source_name(source, language, text) if language.compile else ""
+    toolchain = language.compile or language.run
+    parts = [language.id, *toolchain, tool_version(toolchain[0]), name, main]
+    headers = _local_headers(source, language)
+    key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()
+                         + b"".join(h.name.encode() + b"\0" + h.read_bytes() for h in headers)).hexdigest()[:24]
     if language.compile is None:
         return Program(source, language, tuple(fill(language.run, source=str(source), main=main, memory=mem)), key)
 
@@ -64,8 +73,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     # Compile into a private folder, then rename: two processes compiling the same source never clash.
     work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=cache_dir / "bin"))
     try:
-        src_copy = work / _source_name(source, language, text)
+        src_copy = work / name
         src_copy.write_bytes(data)
+        for h in headers:   # `#include "testlib.h"` must find the header that sits beside the source
+            shutil.copyfile(h, work / h.name)
         cmd = fill(language.compile, source=str(src_copy), binary=str(work / "prog"), dir=str(work),
                    main=main, memory=mem)
         try:
@@ -90,10 +101,21 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     return Program(source, language, run, key)
 
 
+def _local_headers(source: Path, language: Language) -> list[Path]:
+    """C/C++ headers beside the source (testlib.h and the like): compiled with it, so part of its cache key."""
+    if language.id not in ("c", "cpp"):
+        return []
+    return sorted(p for p in source.parent.iterdir() if p.suffix in (".h", ".hpp") and p.is_file())
+
+
 def _source_name(source: Path, language: Language, text: str) -> str:
-    """javac insists that a public class Foo lives in Foo.java, whatever the submitted file was called."""
+    """javac insists that a public class Foo lives in Foo.java, whatever the submitted file was called;
+    gcc and g++ choose the language by the extension."""
     if language.id == "java":
         found = _JAVA_PUBLIC.search(re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S))
         if found:
             return f"{found.group(1)}.java"
-    return source.name
+    ext = source.suffix.lstrip(".").lower()
+    if ext in language.extensions or not language.extensions:
+        return source.name
+    return f"{source.stem or 'main'}.{language.extensions[0]}"
