@@ -12,15 +12,17 @@ from ..testdata import build
 from .console import err, out, progress_enabled
 from ..problem import make_plan
 from ..problem import load_problem
-from .common import ProblemOpt
+from .common import NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     update_lock: Annotated[bool, typer.Option("--update-lock", help="Accept a deliberate change of the data.")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = None,
 ) -> None:
     """Generate, validate and solve every test of the plan into data/ (atomically, checked against the lock)."""
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     total = len(make_plan(problem))
     with Progress(TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),

@@ -17,7 +17,7 @@ from .console import err, out, progress_enabled
 from ..problem import load_problem
 from ..judging import write_html
 from ..judging import Solution, Verdict, fmt
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.MLE: "magenta",
          Verdict.RE: "bright_red", Verdict.OLE: "blue", Verdict.CE: "dim", Verdict.JE: "bold white on red"}
@@ -25,6 +25,7 @@ STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.
 
 def command(
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
     html: Annotated[Optional[Path], typer.Option("--html", help="Also write the matrix as an HTML page.",
                                                  dir_okay=False)] = None,
@@ -33,6 +34,7 @@ def command(
     fresh: Annotated[bool, typer.Option("--fresh", help="Run everything again; do not reuse remembered runs.")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     with Progress(TextColumn("[bold]check {task.description}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:

@@ -14,7 +14,7 @@ from ..errors import OjpackError
 from ..publish import TARGETS
 from ..publish import prepare, resolve_targets, write_exports
 from ..problem import load_problem
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
@@ -23,6 +23,7 @@ def command(
         "--no-check", help="Skip `ojpack check` (for re-exporting while iterating on a layout; never for release).")
     ] = False,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Write build/export/<target>/ and build/export/<target>.zip from fresh, checked data.
@@ -30,6 +31,7 @@ def command(
     The data is built first when missing or stale, and `ojpack check` must pass (a passing result for
     the same data, solutions and toolkit is reused). --no-check skips the check only.
     """
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     targets = resolve_targets(to)
     live = progress_enabled() and not as_json

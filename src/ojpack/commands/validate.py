@@ -16,16 +16,18 @@ from ..testdata import load_built
 from ..errors import OjpackError
 from ..problem import load_problem
 from ..testdata import load_validator, run_cases, validate_file
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
     paths: Annotated[Optional[list[Path]], typer.Argument(help="Input files to validate.")] = None,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     group: Annotated[Optional[str], typer.Option(help="Check against this group's bounds (default: global).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Validate input files; without paths, all built data plus the validator's own tests."""
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     if group and group != "sample" and group not in problem.groups:
         raise OjpackError(f"unknown group {group!r}; groups: {', '.join(problem.groups)}")

@@ -6,6 +6,7 @@ judgement of one submission (`judge`), the smallest killing set, the exhaustive 
 """
 
 from .check import AC_HEADROOM, CheckReport, check, passed_before
+from .interact import sample_dialogues
 from .judge import judge
 from .report import write_html
 from .solutions import Solution, discover
@@ -13,4 +14,4 @@ from .scoring import SubtaskScore, score_subtasks
 from .verdicts import Verdict, fmt
 
 __all__ = ["AC_HEADROOM", "CheckReport", "Solution", "Verdict", "SubtaskScore", "check", "discover", "fmt", "judge",
-           "passed_before", "score_subtasks", "write_html"]
+           "passed_before", "sample_dialogues", "score_subtasks", "write_html"]

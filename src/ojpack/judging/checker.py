@@ -12,7 +12,6 @@ signal or a limit hit is a fault of the checker itself (CheckerError, judged JE)
 
 from __future__ import annotations
 
-import inspect
 import os
 import tempfile
 from dataclasses import dataclass
@@ -92,7 +91,8 @@ class ProgramChecker:
             if self.convention == "testlib":
                 files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
             res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                      address_space=self.address_space, **_paths([*self.readable, input, answer, output], [feedback]))
+                      address_space=self.address_space, readable=[*self.readable, input, answer, output],
+                      writable=[feedback])   # the cage shows the checker these, and its argv's paths
             message = _feedback(feedback) or stderr.read_bytes()[-500:].decode(errors="replace").strip()
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
@@ -108,15 +108,6 @@ class ProgramChecker:
             how = f"signal {res.signal}"
         raise CheckerError(f"checker {self.name or Path(self.argv[-1]).name} failed on {input.name}: {how}"
                            + (f": {message}" if message else ""))
-
-
-# A sandbox that isolates the filesystem shows a program only the paths it is given: the checker reads the
-# test's files and writes its feedback folder. (Older sandboxes share the filesystem and take no such list.)
-_SANDBOX_TAKES_PATHS = "writable" in inspect.signature(run).parameters
-
-
-def _paths(readable: list[Path], writable: list[Path]) -> dict[str, list[Path]]:
-    return {"readable": readable, "writable": writable} if _SANDBOX_TAKES_PATHS else {}
 
 
 def _feedback(folder: Path) -> str:

@@ -92,6 +92,13 @@ class Checker(Strict):
         return self
 
 
+class Interactor(Strict):
+    """An interactive problem's judge program, in the Kattis convention: run as `interactor input answer
+    feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
+    accepts, 43 rejects (message in feedback_dir/judgemessage.txt), anything else is a judge error."""
+    source: str
+
+
 class TestLine(Strict):
     name: str
     gen: str | None = Field(default=None, min_length=1)
@@ -216,6 +223,7 @@ class ProblemSpec(Strict):
     scoring: Scoring = Scoring()
     solutions: Solutions = Solutions()
     proof: Proof | None = None
+    interactor: Interactor | None = None
 
     @model_validator(mode="after")
     def _consistent(self) -> ProblemSpec:
@@ -248,9 +256,10 @@ class ProblemSpec(Strict):
             for g in e.groups:
                 if g not in known:
                     raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
+        if self.interactor is not None:
+            if self.checker.type != "tokens":
+                raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
+            if self.coverage.answers or any(s.coverage.answers for s in self.subtasks):
+                raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
         return self
 
-
-def checker_programs_supported() -> bool:
-    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
-    return "source" in Checker.model_fields
