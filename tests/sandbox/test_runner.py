@@ -1,6 +1,8 @@
+import json
 import os
 import signal
 import subprocess
+import sys
 import textwrap
 import time
 from pathlib import Path
@@ -173,16 +175,39 @@ def test_small_program_is_not_charged_for_the_parent_process(tmp_path):
     assert res.status == "ok" and res.memory_mib < 8
 
 
+_NO_HELPER = r"""
+import json, sys
+from pathlib import Path
+import ojpack.sandbox.runner as runner
+from ojpack.sandbox.languages import real_python
+runner.launcher = lambda: None   # no C compiler: limits are set in a preexec_fn instead
+tmp, cgroup = Path(sys.argv[1]), sys.argv[2] == "1"
+def go(code, **kw):
+    (tmp / "prog.py").write_text(code)
+    (tmp / "in").write_bytes(b"")
+    limits = runner.RunLimits(**{"cpu": 1.0, "wall": 20.0, "memory_mib": 128, "output_mib": 8, **kw})
+    res = runner.run([real_python(), str(tmp / "prog.py")], tmp / "in", tmp / "out", limits, cgroup=cgroup,
+                     isolate=False)
+    return [res.status, (tmp / "out").read_text()]
+print(json.dumps([
+    go("chunks = []\nwhile True:\n    chunks.append(bytearray(1 << 20))\n", memory_mib=64),
+    go("while True: pass", cpu=0.3),
+    go("import resource; print(resource.getrlimit(resource.RLIMIT_STACK)[0])", memory_mib=100),
+]))
+"""
+
+
 @pytest.mark.parametrize("cgroup", MODES[:2])   # the cage is the helper: without it, no isolation
-def test_without_the_exec_helper_limits_still_hold(tmp_path, cgroup, monkeypatch):
-    # no C compiler: limits are set in a preexec_fn instead (slower, same behaviour)
-    monkeypatch.setattr("ojpack.sandbox.runner.launcher", lambda: None)
-    hog = "chunks = []\nwhile True:\n    chunks.append(bytearray(1 << 20))\n"
-    assert go(tmp_path, py(tmp_path, hog), cgroup, memory_mib=64)[0].status == "mle"
-    assert go(tmp_path, py(tmp_path, "while True: pass"), cgroup, cpu=0.3)[0].status == "tle"
-    res, out = go(tmp_path, py(tmp_path, "import resource; print(resource.getrlimit(resource.RLIMIT_STACK)[0])"),
-                  cgroup, memory_mib=100)
-    assert res.status == "ok" and int(out) == 100 * MIB
+def test_without_the_exec_helper_limits_still_hold(tmp_path, cgroup):
+    # In a fresh interpreter: without the helper the program is forked from the caller, whose own high-water
+    # mark its rusage inherits, and this test process grows over a whole suite.
+    proc = subprocess.run([sys.executable, "-c", _NO_HELPER, str(tmp_path), "1" if cgroup else "0"],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    (hog, _), (spin, _), (stack, out) = json.loads(proc.stdout)
+    assert hog == "mle"
+    assert spin == "tle"
+    assert stack == "ok" and int(out) == 100 * MIB
 
 
 def test_the_exec_helper_is_built_and_used():

@@ -75,6 +75,8 @@ static void plain_signals(void) {
        program past the output limit would get EFBIG from every write and spin until its time runs out. */
     signal(SIGPIPE, SIG_DFL);
     signal(SIGXFSZ, SIG_DFL);
+    signal(SIGINT, SIG_DFL);    /* the cage's helper and init ignore the terminal's signals (see cage_main) */
+    signal(SIGQUIT, SIG_DFL);
     sigset_t all;
     sigemptyset(&all);
     sigprocmask(SIG_SETMASK, &all, NULL);
@@ -323,6 +325,7 @@ static int init_main(struct cage *c, int go) {
     snprintf(path, sizeof path, "%s/dev", c->skel);
     c->dev_fd = open_path(path, NULL);
     become_cage_root();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
     long long start = now_ms();
     pid_t child = fork();
@@ -381,6 +384,11 @@ static int cage_main(int argc, char **argv) {
     if (argc < 14) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) return 125;
+    /* Ctrl-C reaches ojpack's whole process group. Were the helper to die of it first, init would be
+       orphaned before ojpack looks for what it started; ojpack kills the cage itself, so the terminal's
+       signals are not for the helper or init (the program gets them back before exec). */
+    signal(SIGINT, SIG_IGN);
+    signal(SIGQUIT, SIG_IGN);
     struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
                      .tasks1 = argv[10], .tasks2 = argv[11]};
