@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
-from ..judging import AC_HEADROOM, CheckReport, check
-from .console import err, out, progress_enabled
-from ..problem import load_problem
-from ..judging import write_html
-from ..judging import Verdict
 from .common import JsonOpt, ProblemOpt
 
-STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.MLE: "magenta",
-         Verdict.RE: "bright_red", Verdict.OLE: "blue", Verdict.CE: "dim"}
+if TYPE_CHECKING:
+    from ..judging import CheckReport
+
+# Keyed by the verdict's text (Verdict is a str enum), so this module needs no import of judging.
+STYLE = {"AC": "green", "WA": "red", "TLE": "yellow", "MLE": "magenta", "RE": "bright_red", "OLE": "blue",
+         "CE": "dim"}
 
 
 def command(
@@ -33,9 +27,12 @@ def command(
     fresh: Annotated[bool, typer.Option("--fresh", help="Run everything again; do not reuse remembered runs.")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
+    from ..judging import check, write_html
+    from ..problem import load_problem
+    from .console import out, print_json, progress_bar
+
     problem = load_problem(problem_dir)
-    with Progress(TextColumn("[bold]check {task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:
+    with progress_bar("[bold]check {task.description}") as bar:
         tasks: dict[str, int] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
@@ -47,7 +44,7 @@ def command(
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:
-        out.print_json(json.dumps(report.to_json()))
+        print_json(report.to_json())
     else:
         _show(report)
     if not report.ok:
@@ -60,6 +57,13 @@ def _short(test_id: str, groups: list[str]) -> str:
 
 
 def _show(report: CheckReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..judging import AC_HEADROOM, Verdict
+    from .console import out
+
     groups = list(dict.fromkeys(t.split("/", 1)[0] for t in report.tests if not t.startswith("sample/")))
     matrix = Table(title="invocations (verdict, CPU s)", title_justify="left", padding=(0, 0), show_lines=False)
     matrix.add_column("solution", no_wrap=True)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jinja2 import Environment
-
 from .check import CheckReport
 
 _PAGE = """<!doctype html>
@@ -47,6 +45,8 @@ by {{ proof.solutions|length }} accepted solutions.</p>{% endif %}
 
 def write_html(report: CheckReport, title: str, path: Path) -> None:
     data = report.to_json()
+    from jinja2 import Environment   # only --html pays for jinja2
+
     page = Environment(autoescape=True).from_string(_PAGE).render(
         title=title, tests=data["tests"], rows=data["solutions"], ok=data["ok"], problems=data["problems"],
         killing_set=data["killing_set"], exact=data["killing_set_exact"], margins=report.margins,

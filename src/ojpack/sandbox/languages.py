@@ -15,6 +15,9 @@ import yaml
 
 from ..errors import OjpackError
 
+# libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms per file at every start.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 # Java names the class to run, not the file: the class that declares main(), else the public one.
 _JAVA_MAIN = re.compile(r"\bclass\s+([A-Za-z_$][\w$]*)[^{]*\{(?:(?!\bclass\b).)*?\bstatic\s+void\s+main\s*\(", re.S)
 _JAVA_PUBLIC = re.compile(r"\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)")
@@ -38,7 +41,8 @@ def real_python() -> str:
 
 @cache
 def load_languages() -> dict[str, Language]:
-    raw = yaml.safe_load(resources.files("ojpack.sandbox").joinpath("languages.yaml").read_text(encoding="utf-8"))
+    text = resources.files("ojpack.sandbox").joinpath("languages.yaml").read_text(encoding="utf-8")
+    raw = yaml.load(text, Loader=_LOADER)
     return {
         key: Language(key, v["name"], tuple(v["extensions"]),
                       tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]),
