@@ -25,6 +25,9 @@ def command(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     no_proof: Annotated[bool, typer.Option("--no-proof", help="Skip the exhaustive proof.")] = False,
     fresh: Annotated[bool, typer.Option("--fresh", help="Run everything again; do not reuse remembered runs.")] = False,
+    full: Annotated[bool, typer.Option(
+        "--full", help="The whole matrix: a solution meant to time out runs every test, not only up to its "
+                       "first failing one.")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
     from ..judging import check, write_html
@@ -40,7 +43,7 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh)
+        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full)
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:
@@ -72,8 +75,10 @@ def _show(report: CheckReport) -> None:
         matrix.add_column(_short(t, groups), justify="center", no_wrap=True, min_width=4)
     matrix.add_column("got", no_wrap=True, min_width=6)
     for r in report.rows:
-        cells = [Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE",
-                      style=STYLE[c.verdict]) for c in r.cells]
+        by_test = {c.test: c for c in r.cells}
+        cells = [Text("·\n", style="dim") if c is None else
+                 Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE", style=STYLE[c.verdict])
+                 for c in (by_test.get(t) for t in report.tests)]
         got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
         matrix.add_row(r.solution.name, r.solution.expected_text, *cells, got)
     # Wide enough for every column whatever the terminal says (CI logs report 80 columns).
@@ -85,6 +90,9 @@ def _show(report: CheckReport) -> None:
                    force_terminal=True if out.is_terminal else None, no_color=out.no_color)
     wide.print(matrix, crop=False)
     out.print("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim")
+    if any(r.skipped for r in report.rows):
+        out.print("· = not run: the solution's verdict was settled by an earlier test (--full runs them all)",
+                  style="dim")
 
     kills = Table(title="what kills each wrong solution", title_justify="left")
     kills.add_column("solution", no_wrap=True)

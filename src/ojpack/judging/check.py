@@ -34,6 +34,7 @@ class Row:
     verdict: Verdict
     faults: tuple[str, ...]            # how it breaks its expectation
     compile_error: str | None = None
+    skipped: tuple[str, ...] = ()      # tests not run: its verdict was settled before them (see `check`)
 
     @property
     def kills(self) -> list[str]:
@@ -85,6 +86,7 @@ class CheckReport:
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
                 "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
                           for c in r.cells],
+                "skipped": list(r.skipped),
             } for r in self.rows],
             "killing_set": list(self.killing_set), "killing_set_exact": self.killing_set_exact,
             "margins": {"time_limit": self.margins.time_limit, "slowest_accepted": self.margins.slowest_accepted,
@@ -103,9 +105,10 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
-          progress: Progress | None = None, fresh: bool = False) -> CheckReport:
+          progress: Progress | None = None, fresh: bool = False, full: bool = False) -> CheckReport:
     """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
-    unchanged tests."""
+    unchanged tests. A solution that must fail and may not pass (e.g. one meant to time out) stops at its
+    first failing test, where its verdict is settled, unless `full` asks for the whole matrix."""
     start = time.monotonic()
     tests = ensure_built(problem)
     solutions = discover(problem)
@@ -114,6 +117,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     lim = problem.spec.limits
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
+    settle_early = () if full else {s.name for s in solutions
+                                    if Verdict.TLE in s.expected and Verdict.AC not in s.expected}
     done = [0]
 
     def tick(stage: str, total: int) -> Callable[[Job, object], None]:
@@ -125,7 +130,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
 
     memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
     cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH), lim.time, checker,
-                    workers, tick("solutions", len(jobs)), memo)
+                    workers, tick("solutions", len(jobs)), memo, settle_early)
     ids = tuple(t.id for t in tests)
     rows = tuple(_row(s, programs[s.name], ids, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
@@ -185,9 +190,10 @@ def _row(s: Solution, program: Program | CompileError, ids: tuple[str, ...],
         mine = tuple(Cell(t, Verdict.CE, 0.0, 0.0, 0.0, program.message) for t in ids)
         faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
         return Row(s, mine, Verdict.CE, faults, program.message)
-    mine = tuple(cells[(s.name, t)] for t in ids)
+    mine = tuple(cells[(s.name, t)] for t in ids if (s.name, t) in cells)
     return Row(s, mine, overall([c.verdict for c in mine]),
-               tuple(deviations(s.expected, [(c.test, c.verdict) for c in mine])))
+               tuple(deviations(s.expected, [(c.test, c.verdict) for c in mine])),
+               skipped=tuple(t for t in ids if (s.name, t) not in cells))
 
 
 def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:

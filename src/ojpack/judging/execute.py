@@ -7,7 +7,7 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -96,20 +96,39 @@ def _how_it_ended(res: RunResult) -> str:
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
-            memo: Memo | None = None) -> dict[tuple[str, str], Cell]:
-    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""
+            memo: Memo | None = None, stop_at_failure: Collection[str] = ()) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}.
+
+    The jobs of an owner in `stop_at_failure` run one after another, in the order given, and stop at its
+    first failing cell: its verdict is settled there, and a solution meant to time out would otherwise
+    spend the whole cut-off on every remaining test. Its later tests are then absent from the result."""
     out: dict[tuple[str, str], Cell] = {}
     scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
+    chains: dict[str, list[Job]] = {}
+    singles: list[Job] = []
+    for job in jobs:
+        (chains.setdefault(job.owner, []) if job.owner in stop_at_failure else singles).append(job)
 
-    def one(job: Job) -> None:
+    def one(job: Job) -> Cell:
         cell = run_one(job, limits, time_limit, checker, scratch, memo)
         out[(job.owner, job.test.id)] = cell
         if on_done:
             on_done(job, cell)
+        return cell
+
+    def chain(owned: list[Job]) -> None:
+        for job in owned:
+            cell = one(job)
+            # A time-out that the wall clock cut short (a busy machine) has not shown how slow the
+            # program is: the next test gets its turn.
+            if cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu):
+                return
 
     try:
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-            futures = [pool.submit(one, job) for job in jobs]
+            # the chains first: they hold the long runs, and the short ones fill the gaps around them
+            futures = [pool.submit(chain, owned) for owned in chains.values()]
+            futures += [pool.submit(one, job) for job in singles]
             try:
                 for f in futures:
                     f.result()

@@ -27,7 +27,7 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 {% for r in rows %}<tr>
 <td class="name">{{ r.name }}</td><td>{{ r.expected|join('/') }}</td>
 <td class="{{ r.verdict }}{{ '' if r.ok else ' bad' }}">{{ r.verdict }}</td>
-{% for c in r.cells %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% endfor %}
+{% for t in tests %}{% set c = r.by_test.get(t) %}{% if c %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% else %}<td title="{{ t }}: not run, verdict settled earlier">&middot;</td>{% endif %}{% endfor %}
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>
@@ -44,11 +44,12 @@ by {{ proof.solutions|length }} accepted solutions.</p>{% endif %}
 
 
 def write_html(report: CheckReport, title: str, path: Path) -> None:
-    data = report.to_json()
     from jinja2 import Environment   # only --html pays for jinja2
 
+    data = report.to_json()
+    rows = [{**r, "by_test": {c["test"]: c for c in r["cells"]}} for r in data["solutions"]]   # gaps: not run
     page = Environment(autoescape=True).from_string(_PAGE).render(
-        title=title, tests=data["tests"], rows=data["solutions"], ok=data["ok"], problems=data["problems"],
+        title=title, tests=data["tests"], rows=rows, ok=data["ok"], problems=data["problems"],
         killing_set=data["killing_set"], exact=data["killing_set_exact"], margins=report.margins,
         proof=data["proof"])
     path.parent.mkdir(parents=True, exist_ok=True)
