@@ -120,6 +120,9 @@ def _show(report: CheckReport) -> None:
         runs = ", ".join(f"{n} {'cached' if s < 0 else f'{s:.1f} s'}" for n, s in p.solutions.items())
         out.print(f"exhaustive proof: {p.cases:,} positions in {p.files} batches{rate}; {runs}; "
                   + ("[green]all agree[/]" if p.ok else "[red]disagreement[/]"))
+        if len(set(p.boxes.values())) > 1:   # a smaller box for a costly language: say who got which
+            for box in dict.fromkeys(p.boxes.values()):
+                out.print(f"  proven on {box}: " + ", ".join(n for n, b in p.boxes.items() if b == box))
     if report.ok:
         out.print(f"[bold green]check passed[/]: {len(report.rows)} solutions × {len(report.tests)} tests "
                   f"as expected in {report.seconds:.1f} s")

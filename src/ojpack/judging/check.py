@@ -97,7 +97,8 @@ class CheckReport:
             "proof": None if self.proof is None else {
                 "cases": self.proof.cases, "files": self.proof.files, "ok": self.proof.ok,
                 "search_seconds": round(self.proof.search_seconds, 3), "seconds": round(self.proof.seconds, 2),
-                "solutions": self.proof.solutions, "failures": list(self.proof.failures)},
+                "solutions": self.proof.solutions, "failures": list(self.proof.failures),
+                "boxes": self.proof.boxes},
         }
 
 

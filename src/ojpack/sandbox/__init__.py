@@ -6,7 +6,7 @@ of problems, tests or verdicts.
 """
 
 from .compile import CompileError, Program, prepare
-from .languages import detect, is_source, main_name
+from .languages import detect, is_source, load_languages, main_name
 from .runner import RunLimits, RunResult, run
 
-__all__ = ["CompileError", "Program", "RunLimits", "RunResult", "detect", "is_source", "main_name", "prepare", "run"]
+__all__ = ["CompileError", "Program", "RunLimits", "RunResult", "detect", "is_source", "load_languages", "main_name", "prepare", "run"]
