@@ -70,6 +70,7 @@ class CheckReport:
     proof: ProofResult | None
     seconds: float
     problems: tuple[str, ...] = field(default=())
+    phases: dict[str, float] = field(default_factory=dict)   # where the time went: compile, runs, proof
 
     @property
     def ok(self) -> bool:
@@ -78,6 +79,7 @@ class CheckReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "phases": {k: round(v, 2) for k, v in self.phases.items()},
             "tests": list(self.tests),
             "solutions": [{
                 "name": r.solution.name, "path": r.solution.rel,
@@ -116,7 +118,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     cache_dir = cache_for(problem.root).dir
     checker = load_checker(problem, cache_dir)
     lim = problem.spec.limits
+    phases = {"data": time.monotonic() - start}
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
+    phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     settle_early = () if full else {s.name for s in solutions
                                     if Verdict.TLE in s.expected and Verdict.AC not in s.expected}
@@ -132,6 +136,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
     cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH), lim.time, checker,
                     workers, tick("solutions", len(jobs)), memo, settle_early)
+    phases["runs"] = time.monotonic() - start - sum(phases.values())
     ids = tuple(t.id for t in tests)
     rows = tuple(_row(s, programs[s.name], ids, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
@@ -146,13 +151,15 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         proof_result = run_proof(problem, accepted, checker, cache_dir, workers,  # type: ignore[arg-type]
                                  on_done=lambda j, c: tick("proof", total[0])(j, c),
                                  on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
+        phases["proof batches"] = proof_result.batch_seconds
+        phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     if not problems and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,
-                       tuple(problems))
+                       tuple(problems), phases)
 
 
 def pass_key(problem: Problem) -> str:

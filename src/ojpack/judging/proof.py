@@ -41,6 +41,7 @@ class ProofResult:
     solutions: dict[str, float] = field(default_factory=dict)   # name -> seconds of CPU on all batches (-1: cached)
     failures: tuple[str, ...] = ()
     boxes: dict[str, str] = field(default_factory=dict)   # name -> the generator arguments it was proven on
+    batch_seconds: float = 0.0     # making and validating the batches (and compiling the generator)
 
     @property
     def ok(self) -> bool:
@@ -127,6 +128,7 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
     made = {box: batches(problem, cache_dir, p.language.id) for name, p in programs if (box := boxes[name])}
     if not made:   # no accepted solution: still make (and so validate) the default box
         made[spec.args] = batches(problem, cache_dir)
+    batch_seconds = time.monotonic() - start
 
     def passed(name: str, p: Program) -> Path:
         return done_dir / key(made[boxes[name]][3], p.key, *p.argv, checker_id, str(lim))
@@ -153,4 +155,4 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
             passed(name, program).touch()
     main_box = made.get(spec.args) or next(iter(made.values()))
     return ProofResult(main_box[1], len(main_box[0]), sum(m[2] for m in made.values()), time.monotonic() - start,
-                       used, tuple(failures), boxes)
+                       used, tuple(failures), boxes, batch_seconds)

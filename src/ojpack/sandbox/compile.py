@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,7 +49,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     text = data.decode("utf-8", errors="replace")
     main = main_name(source, language, text)
     mem = str(memory_mib or DEFAULT_MEMORY_MIB)
-    key = hashlib.sha256(data + b"\0" + "\0".join(language.compile or language.run).encode()).hexdigest()[:24]
+    command = "\0".join(language.compile or language.run)
+    if language.compile:   # binaries are shared between packages: a new compiler must not reuse them
+        command += "\0" + _toolchain(language.compile[0])
+    key = hashlib.sha256(data + b"\0" + command.encode()).hexdigest()[:24]
     if language.compile is None:
         return Program(source, language, tuple(fill(language.run, source=str(source), main=main, memory=mem)), key)
 
@@ -59,6 +64,9 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     failed = out_dir.with_suffix(".err")
     if failed.exists():   # the same bytes failed before with the same command: fail the same way
         raise CompileError(source, failed.read_text(encoding="utf-8"))
+    shared = _shared_dir()
+    if shared and (shared / key / ".ok").exists() and _copy_in(shared / key, out_dir):
+        return Program(source, language, run, key)
 
     cache_dir.joinpath("bin").mkdir(parents=True, exist_ok=True)
     # Compile into a private folder, then rename: two processes compiling the same source never clash.
@@ -80,6 +88,8 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
             failed.write_text(msg, encoding="utf-8")
             raise CompileError(source, msg)
         (work / ".ok").touch()
+        if shared:
+            _copy_in(work, shared / key)
         try:
             os.rename(work, out_dir)
         except OSError:  # another process won the race; its result is identical
@@ -88,6 +98,46 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
     return Program(source, language, run, key)
+
+
+@functools.cache
+def _toolchain(compiler: str) -> str:
+    """Which compiler binary this is (path, size, mtime): an upgrade changes it."""
+    path = shutil.which(compiler)
+    if not path:
+        return compiler
+    st = os.stat(path)
+    return f"{os.path.realpath(path)}:{st.st_size}:{st.st_mtime_ns}"
+
+
+def _shared_dir() -> Path | None:
+    """The machine-wide store of compiled programs, shared by every package (a binary is keyed by its
+    source's content, the command and the compiler, so any package may reuse it): $OJPACK_CACHE_HOME,
+    else $XDG_CACHE_HOME/ojpack, else ~/.cache/ojpack; None when it cannot be made."""
+    base = os.environ.get("OJPACK_CACHE_HOME") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ojpack")
+    folder = Path(base) / "bin"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
+
+
+def _copy_in(src: Path, dest: Path) -> bool:
+    """Copy a compiled folder to `dest` through a private staging name and a rename, so a reader never sees
+    half of it; False when that fails (a full disk, a read-only store)."""
+    if dest.exists():
+        return True
+    stage = dest.parent / f".{dest.name}.{os.getpid()}.{threading.get_ident()}"
+    try:
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(src, stage, symlinks=True)
+        os.rename(stage, dest)
+    except OSError:
+        shutil.rmtree(stage, ignore_errors=True)
+        return dest.exists()
+    return True
 
 
 def _source_name(source: Path, language: Language, text: str) -> str:
