@@ -10,14 +10,14 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ojpack"
 
 # Lower number = lower layer. Packages on one layer are siblings and may not import each other.
 LAYERS = {
-    "errors": 0, "cache": 0,
+    "errors": 0, "cache": 0, "interrupt": 0,
     "problem": 1,
     "sandbox": 2,
     "testdata": 3,
     "judging": 4, "statement": 4,
     "publish": 5,
     "commands": 6,
-    "cli": 7, "__main__": 7, "__init__": 7,
+    "cli": 7, "__main__": 8, "__init__": 7,
 }
 
 

@@ -6,6 +6,7 @@ import hashlib
 import os
 import tempfile
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 
@@ -30,6 +31,12 @@ def tree_digest(*paths: Path) -> str:
         for p in files:
             h.update(str(p.relative_to(top.parent)).encode() + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
+
+
+@cache
+def toolkit_digest() -> str:
+    """The toolkit's own code: a cached step is only as good as the code that made it (once per process)."""
+    return tree_digest(Path(__file__).parent)
 
 
 def key(*parts: str | bytes) -> str:

@@ -11,10 +11,12 @@ import sys
 from typing import Annotated, Optional
 
 import typer
+from typer.core import TyperOption
 
 from . import __version__
-from .commands import build, check, export, judge, render, stats, validate
+from .commands import build, check, console, export, judge, render, stats, validate
 from .errors import OjpackError
+from .interrupt import install
 
 app = typer.Typer(
     name="ojpack",
@@ -22,21 +24,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
-
-
-def _version(value: bool) -> None:
-    if value:
-        print(f"ojpack {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(version: Annotated[Optional[bool], typer.Option(
-        "--version", callback=_version, is_eager=True, help="Print the version and exit.")] = None) -> None:
-    """Build, check, judge, render and publish a competitive-programming problem package."""
-
-
 app.command("build")(build.command)
 app.command("validate")(validate.command)
 app.command("stats")(stats.command)
@@ -46,16 +35,36 @@ app.command("check")(check.command)
 app.command("judge")(judge.command)
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        console.out.print(f"ojpack {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[Optional[bool], typer.Option("--version", "-V", callback=_show_version, is_eager=True,
+                                                    help="Print the version and exit.")] = None,
+) -> None:
+    """Build, check, judge, render and publish a competitive-programming problem package."""
+
+
+# Typer's rich help labels an on/off flag `<bool>` as if it took a value; a flag takes none, so show none.
+_display_type_rich = TyperOption.display_type_rich
+TyperOption.display_type_rich = (  # type: ignore[method-assign]
+    lambda self, ctx: None if self.is_flag else _display_type_rich(self, ctx))
+
+
 def main() -> None:
+    install()   # again for `python -m ojpack.cli`; the `ojpack` script installs it before importing this
     try:
         app()
     except OjpackError as e:
-        from .commands import console
         console.err.print("[bold red]error:[/] ", end="")
         console.err.print(str(e), markup=False)
         sys.exit(1)
-    except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
+    except KeyboardInterrupt:   # only where the handler is not installed (the CLI called in-process)
+        console.err.print("[red]interrupted[/]")
         sys.exit(130)
 
 

@@ -24,7 +24,7 @@ def test_placeholders_take_the_subtask_bounds(toy: Path) -> None:
 
 def test_unknown_placeholder(toy: Path) -> None:
     edit_yaml(toy / "problem.yaml", "--max {x.max} --top", "--max {y.max} --top")
-    with pytest.raises(ProblemConfigError, match=r"tests.big\[1\] \(top\): unknown bound \{y.max\}"):
+    with pytest.raises(ProblemConfigError, match=r"line 26: 'tests.big\[1\].gen': placeholder \{y.max\} is not a bound"):
         make_plan(load_problem(toy))
 
 

@@ -9,7 +9,7 @@ import typer
 
 ProblemOpt = Annotated[
     Optional[Path],
-    typer.Option("--problem", "-p", help="Problem root (holds problem.yaml); default: the current directory.",
+    typer.Option("--problem", "-p", help="Problem root (holds problem.yaml); default: the nearest folder from here upward that has one.",
                  file_okay=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object for machines instead of tables.")]

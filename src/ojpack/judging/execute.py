@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -29,6 +30,7 @@ class Cell:
     wall: float
     memory: float        # peak MiB
     message: str = ""    # the checker's word, or how the run ended
+    output: str = ""     # hash of the output's tokens (clean runs only): do two programs agree?
 
 
 @dataclass(frozen=True)
@@ -65,11 +67,36 @@ def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, sc
     remembered = memo.path(job, limits, time_limit) if memo else None
     if remembered and remembered.is_file():
         raw = json.loads(remembered.read_text())
-        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"])
+        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
+                    raw.get("output", ""))
     cell = _run_one(job, limits, time_limit, checker, scratch)
-    if remembered:
+    if remembered and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
     return cell
+
+
+# A run at or above half the time limit is one whose timing decides something: an accepted run there already
+# fails the 2x headroom rule, and machine load alone can double a time. Remembering it would repeat one
+# unlucky measurement forever; below half, no verdict or margin depends on the exact time.
+NEAR_TIME = 0.5
+NEAR_MEMORY = 0.9   # memory barely varies with load: only a run right at the cap is in doubt
+
+
+def near_limit(cell: Cell, limits: RunLimits, time_limit: float) -> bool:
+    """True for a run that hit a limit or came near one: its outcome may differ on a quieter machine."""
+    if cell.verdict in (Verdict.TLE, Verdict.MLE, Verdict.OLE):
+        return True
+    if cell.time >= NEAR_TIME * time_limit or cell.wall >= NEAR_TIME * limits.wall:
+        return True
+    return bool(limits.memory_mib) and cell.memory >= NEAR_MEMORY * limits.memory_mib
+
+
+def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: RunLimits, time_limit: float,
+               checker: Checker) -> dict[tuple[str, str], Cell]:
+    """Run `jobs` again one at a time (the quietest the machine gets) and keep each one's faster run: load
+    only ever slows a program down, so the faster of two runs is the truer one."""
+    again = execute(jobs, limits, time_limit, checker, workers=1)
+    return {k: min(cells[k], c, key=lambda x: x.time) for k, c in again.items()}
 
 
 def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
@@ -78,12 +105,15 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, s
         out = work / "out"
         res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
+        output = ""
         if failed is None:   # only a clean run is worth checking
             checked = checker.check(job.test.input, job.test.answer, out)
             verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
         else:
             verdict, message = failed, _how_it_ended(res)
-        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message)
+        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
+                    output)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

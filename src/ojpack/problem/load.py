@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import re
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -13,9 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
-
-# libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms per file at every start.
-_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+from .source import DuplicateKey, Path_, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
@@ -26,9 +25,15 @@ SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solu
 class Problem:
     root: Path
     spec: ProblemSpec
+    lines: dict[Path_, int] = field(default_factory=dict, compare=False, repr=False)  # key -> line
 
     def path(self, rel: str) -> Path:
         return self.root / rel
+
+    def where(self, *at: str | int) -> str:
+        """'problem.yaml line N: 'a.b[0]'' — how an error points at a key."""
+        line = line_of(self.lines, at)
+        return f"{PROBLEM_FILE}{f' line {line}' if line else ''}: '{dotted(at)}'"
 
     @property
     def groups(self) -> list[str]:
@@ -59,18 +64,28 @@ def copy_sources(src: Path, dst: Path) -> Path:
 
 
 def find_root(start: Path | None = None) -> Path:
-    """The problem root: `start` itself (default: the current directory) must hold problem.yaml."""
-    root = (start or Path.cwd()).resolve()
-    if not (root / PROBLEM_FILE).is_file():
-        raise ProblemConfigError(f"no {PROBLEM_FILE} in {root} (use --problem DIR to point at a problem)")
-    return root
+    """The problem root. Given `start` (--problem), it must hold problem.yaml; without it, the nearest
+    folder from the current one upward that holds one (as git finds its repository)."""
+    if start is not None:
+        root = start.resolve()
+        if not (root / PROBLEM_FILE).is_file():
+            raise ProblemConfigError(f"no {PROBLEM_FILE} in {root} (use --problem DIR to point at a problem)")
+        return root
+    here = Path.cwd().resolve()
+    for folder in (here, *here.parents):
+        if (folder / PROBLEM_FILE).is_file():
+            return folder
+    raise ProblemConfigError(f"no {PROBLEM_FILE} in {here} or any folder above it "
+                             "(use --problem DIR to point at a problem)")
 
 
 def load_problem(root: Path | None = None) -> Problem:
     root = find_root(root)
     file = root / PROBLEM_FILE
     try:
-        raw = yaml.load(file.read_text(encoding="utf-8"), Loader=_LOADER)
+        raw, lines = read_yaml(file.read_text(encoding="utf-8"))
+    except DuplicateKey as e:
+        raise ProblemConfigError(f"{file}: {e}") from None
     except UnicodeDecodeError as e:
         raise ProblemConfigError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     except yaml.YAMLError as e:
@@ -82,19 +97,29 @@ def load_problem(root: Path | None = None) -> Problem:
     try:
         spec = ProblemSpec.model_validate(raw)
     except ValidationError as e:
-        raise ProblemConfigError(f"{file}: {describe(e, raw)}") from None
-    problem = Problem(root, spec)
+        line = line_of(lines, tuple(_first(e)["loc"]))
+        raise ProblemConfigError(f"{file}:{f' line {line}:' if line else ''} {describe(e, raw)}") from None
+    problem = Problem(root, spec, lines)
     _check_files(problem)
+    _check_placeholders(problem)
     return problem
+
+
+def dotted(at: tuple[Any, ...]) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in at).lstrip(".") or "(top level)"
+
+
+def _first(error: ValidationError) -> Any:
+    errors = error.errors()
+    # A typo shows up twice (the unknown key, and the real one as missing): the unknown key explains both.
+    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
 
 
 def describe(error: ValidationError, raw: Any) -> str:
     """One line for the first error: the dotted key, what is wrong, and a suggestion for a typo."""
-    errors = error.errors()
-    # A typo shows up twice (the unknown key, and the real one as missing): the unknown key explains both.
-    err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
+    err = _first(error)
     loc = [str(p) for p in err["loc"]]
-    key = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in err["loc"]).lstrip(".") or "(top level)"
+    key = dotted(err["loc"])
     if err["type"] == "extra_forbidden":
         model = _model_at(ProblemSpec, err["loc"][:-1])
         valid = sorted(model.model_fields) if model else []
@@ -142,13 +167,37 @@ def _strip_optional(t: Any) -> Any:
 
 def _check_files(problem: Problem) -> None:
     spec = problem.spec
-    needed = {"validator": spec.validator, "model_solution": spec.model_solution}
+    needed: dict[tuple[str | int, ...], str] = {("validator",): spec.validator,
+                                                ("model_solution",): spec.model_solution}
     if spec.checker.program:
-        needed["checker.program"] = spec.checker.program
+        needed[("checker", "program")] = spec.checker.program
     for group, lines in spec.tests.items():
         for i, t in enumerate(lines):
             if t.copy_:
-                needed[f"tests.{group}.{i}.copy"] = t.copy_
-    for key, rel in needed.items():
+                needed[("tests", group, i, "copy")] = t.copy_
+    root = problem.root.resolve()
+    for at, rel in needed.items():
+        # A package must travel whole: a file outside it would be missing wherever the package goes.
+        if not problem.path(rel).resolve().is_relative_to(root):
+            raise ProblemConfigError(f"{problem.where(*at)}: {rel} is outside the package folder {root}")
         if not problem.path(rel).is_file():
-            raise ProblemConfigError(f"{problem.root / PROBLEM_FILE}: '{key}': file {rel} does not exist")
+            raise ProblemConfigError(f"{problem.where(*at)}: file {rel} does not exist")
+
+
+# Anything in braces is meant as a placeholder; only {X.min} and {X.max} of a declared bound X are.
+_BRACES = re.compile(r"\{([^{}]*)\}")
+
+
+def _check_placeholders(problem: Problem) -> None:
+    bounds = problem.spec.bounds
+    commands = [(("tests", g, i, "gen"), t.gen) for g, lines in problem.spec.tests.items()
+                for i, t in enumerate(lines) if t.gen]
+    if problem.spec.proof:
+        commands.append((("proof", "args"), problem.spec.proof.args))
+    for at, command in commands:
+        for m in _BRACES.finditer(command):
+            name, _, end = m.group(1).partition(".")
+            if name not in bounds or end not in ("min", "max"):
+                raise ProblemConfigError(
+                    f"{problem.where(*at)}: placeholder {m.group(0)} is not a bound; use {{X.min}} or {{X.max}} "
+                    f"with X among {', '.join(sorted(bounds))}")

@@ -12,7 +12,8 @@ TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: `memory: true` or `time: "1"` is a mistake, not 1 MiB or 1 s
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Names(Strict):
@@ -85,8 +86,8 @@ class Coverage(Strict):
 
 class TestLine(Strict):
     name: str
-    gen: str | None = None
-    copy_: str | None = Field(default=None, alias="copy")
+    gen: str | None = Field(default=None, min_length=1)
+    copy_: str | None = Field(default=None, alias="copy", min_length=1)
 
     @field_validator("name")
     @classmethod

@@ -1,8 +1,9 @@
-"""Turn a source file into a runnable command, compiling once and caching by content + command."""
+"""Turn a source file into a runnable command, compiling once and caching by everything the result
+depends on: the bytes, the language, the command line, the compiler's version and the name the
+compiler sees."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import os
 import re
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
-from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name
+from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
 
 DEFAULT_MEMORY_MIB = 256   # what {memory} means in a run command when the caller names no limit
 
@@ -33,7 +34,7 @@ class Program:
     source: Path
     language: Language
     argv: tuple[str, ...]   # the command that runs it
-    key: str = ""           # content hash of source + toolchain command: same key, same behaviour
+    key: str = ""           # hash of all the build depends on: same key, same behaviour
 
 
 def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: float = 120.0,
@@ -49,10 +50,12 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     text = data.decode("utf-8", errors="replace")
     main = main_name(source, language, text)
     mem = str(memory_mib or DEFAULT_MEMORY_MIB)
-    command = "\0".join(language.compile or language.run)
-    if language.compile:   # binaries are shared between packages: a new compiler must not reuse them
-        command += "\0" + _toolchain(language.compile[0])
-    key = hashlib.sha256(data + b"\0" + command.encode()).hexdigest()[:24]
+    # The name the compiler sees (it picks the language by it, and quotes it in errors): the language's
+    # own extension, so `--lang cpp` on x.txt is C++ and not a linker script; for Java, the class's name.
+    name = _source_name(source, language, text) if language.compile else ""
+    toolchain = language.compile or language.run
+    parts = [language.id, *toolchain, tool_version(toolchain[0]), name, main]
+    key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()).hexdigest()[:24]
     if language.compile is None:
         return Program(source, language, tuple(fill(language.run, source=str(source), main=main, memory=mem)), key)
 
@@ -72,7 +75,7 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     # Compile into a private folder, then rename: two processes compiling the same source never clash.
     work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=cache_dir / "bin"))
     try:
-        src_copy = work / _source_name(source, language, text)
+        src_copy = work / name
         src_copy.write_bytes(data)
         cmd = fill(language.compile, source=str(src_copy), binary=str(work / "prog"), dir=str(work),
                    main=main, memory=mem)
@@ -98,16 +101,6 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
     return Program(source, language, run, key)
-
-
-@functools.cache
-def _toolchain(compiler: str) -> str:
-    """Which compiler binary this is (path, size, mtime): an upgrade changes it."""
-    path = shutil.which(compiler)
-    if not path:
-        return compiler
-    st = os.stat(path)
-    return f"{os.path.realpath(path)}:{st.st_size}:{st.st_mtime_ns}"
 
 
 def _shared_dir() -> Path | None:
@@ -141,9 +134,13 @@ def _copy_in(src: Path, dest: Path) -> bool:
 
 
 def _source_name(source: Path, language: Language, text: str) -> str:
-    """javac insists that a public class Foo lives in Foo.java, whatever the submitted file was called."""
+    """javac insists that a public class Foo lives in Foo.java, whatever the submitted file was called;
+    gcc and g++ choose the language by the extension."""
     if language.id == "java":
         found = _JAVA_PUBLIC.search(re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S))
         if found:
             return f"{found.group(1)}.java"
-    return source.name
+    ext = source.suffix.lstrip(".").lower()
+    if ext in language.extensions or not language.extensions:
+        return source.name
+    return f"{source.stem or 'main'}.{language.extensions[0]}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import subprocess
 import sys
 from dataclasses import dataclass
 from functools import cache
@@ -79,6 +80,23 @@ def main_name(source: Path, language: Language, text: str | None = None) -> str:
     package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
     name = found.group(1) if found else source.stem
     return f"{package.group(1)}.{name}" if package else name
+
+
+@cache
+def tool_version(program: str) -> str:
+    """What `program --version` says (asked once per process): a compiler upgrade must not reuse old
+    binaries or old compile errors. `{python}` is this interpreter."""
+    if program == "{python}":
+        return sys.version
+    exe = shutil.which(program)
+    if exe is None:
+        return "missing"
+    try:
+        proc = subprocess.run([exe, "--version"], capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return f"{exe} (no version)"
+    said = (proc.stdout + proc.stderr).decode(errors="replace").strip().splitlines()
+    return f"{os.path.realpath(exe)} {said[0] if said else proc.returncode}"
 
 
 def fill(template: tuple[str, ...], **values: str) -> list[str]:

@@ -13,9 +13,11 @@ from typing import Callable
 from . import lock
 from ..cache import Cache, cache_for, sha256_bytes
 from .coverage import TestFacts, answer_tokens, gaps
-from .data import BuiltTest, DataMissing, build_lock, fingerprint, load_built, staging_dir, swap_in, write_tree
+from .data import (BuiltTest, DataMissing, build_lock, fingerprint, load_built, recover, staging_dir, swap_in,
+                   write_tree)
 from ..sandbox import Program
-from ..errors import BuildError
+from ..errors import BuildError, OjpackError
+from ..interrupt import critical, on_interrupt
 from .generate import generate, generator_digest
 from ..problem import PlannedTest, make_plan
 from ..problem import Problem
@@ -38,6 +40,7 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
     plan = make_plan(problem)
     cache = cache_for(problem.root)
     with build_lock(problem.root):
+        recover(problem.root)
         validator = load_validator(problem, cache)
         model = load_model(problem, cache)
         digest = generator_digest(problem)
@@ -56,13 +59,15 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
         hashes = {f"{t.input}": t.input_sha256 for t, _, _ in made} | {f"{t.answer}": t.answer_sha256 for t, _, _ in made}
         lock_status = _check_lock(problem.root, hashes, update_lock)
         staging = staging_dir(problem.root)
-        try:
-            write_tree(staging, made, fingerprint(problem))
-            swap_in(problem.root, staging)
-        finally:
-            shutil.rmtree(staging, ignore_errors=True)
-        if lock_status != "unchanged":
-            lock.write(problem.root, hashes)
+        with on_interrupt(lambda: shutil.rmtree(staging, ignore_errors=True)):
+            try:
+                write_tree(staging, made, fingerprint(problem))
+                with critical():   # data/ and its lock change together, or not at all
+                    swap_in(problem.root, staging)
+                    if lock_status != "unchanged":
+                        lock.write(problem.root, hashes)
+            finally:
+                shutil.rmtree(staging, ignore_errors=True)
         tests = load_built(problem)
     return BuildResult(tests, time.monotonic() - start, lock_status)
 
@@ -79,9 +84,15 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
           model: tuple[Program, str]) -> tuple[BuiltTest, bytes, bytes]:
     data = generate(problem, test, cache, digest)
     bounds, full = problem.bounds_for(test.group), problem.bounds_for("sample")
-    verdict = validate_bytes(validator, data, bounds, cache)
+    try:
+        verdict = validate_bytes(validator, data, bounds, cache)
+    except BuildError:
+        raise
+    except OjpackError as e:   # the validator itself failed: say on which test
+        raise BuildError(f"{test.id}: {e}") from None
     if not verdict.valid:
-        raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid: {verdict.message}")
+        raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid"
+                         f"{_blame_bounds(problem, test.group, validator, data, bounds)}: {verdict.message}")
     if bounds != full:
         # Features such as "T=max" speak of the problem's bounds, not of a subtask's tighter ones.
         verdict = validate_bytes(validator, data, full, cache)
@@ -89,6 +100,26 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       verdict.features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer
+
+
+def _blame_bounds(problem: Problem, group: str, validator: Validator, data: bytes,
+                  bounds: dict[str, tuple[int, int]]) -> str:
+    """Which bound the input breaks (the one whose lifting makes it valid), and where it is set; "" when
+    no single bound explains it (the input itself is malformed)."""
+    broken = []
+    for name, (lo, hi) in bounds.items():
+        try:
+            if validate_bytes(validator, data, {**bounds, name: (-10**18, 10**18)}).valid:
+                broken.append(f"{name} in [{lo}, {hi}]")
+        except OjpackError:   # the validator could not take the lifted bound: no verdict either way
+            continue
+    if len(broken) != 1:
+        return ""
+    name = broken[0].split(" ", 1)[0]
+    sub = problem.subtask(group)
+    where = (problem.where("subtasks", problem.groups.index(group), "bounds", name)
+             if sub and name in sub.bounds else problem.where("bounds", name))
+    return f": it breaks bound {broken[0]} ({where})"
 
 
 def _run_all(fn: Callable[[PlannedTest], tuple[BuiltTest, bytes, bytes]], plan: list[PlannedTest],

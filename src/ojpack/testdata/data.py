@@ -119,6 +119,22 @@ def recover(root: Path) -> None:
         os.rename(olds.pop(), data_dir(root))
     for p in olds:
         shutil.rmtree(p, ignore_errors=True)
+    # A build killed outright (SIGKILL, power loss) leaves its staging folder; a live one still needs its own.
+    for p in state.glob("data.new-*"):
+        if not _alive(p.name.rpartition("-")[2]):
+            shutil.rmtree(p, ignore_errors=True)
+
+
+def _alive(pid: str) -> bool:
+    if not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:   # someone else's process: not ours to judge
+        return True
+    return True
 
 
 def _exchange(a: Path, b: Path) -> bool:

@@ -5,12 +5,12 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ..cache import Cache, key, tree_digest
+from ..cache import Cache, key, toolkit_digest, tree_digest
 from ..sandbox import prepare
 from ..errors import BuildError, OjpackError
 from ..problem import PlannedTest
 from ..problem import Problem
-from ..sandbox import RunLimits, run
+from ..sandbox import RunLimits, RunResult, run
 
 # Generators are trusted package code, but a broken one must not hang or flood the build.
 GEN_LIMITS = RunLimits(cpu=60, wall=120, memory_mib=2048, output_mib=256)
@@ -25,7 +25,7 @@ def generate(problem: Problem, test: PlannedTest, cache: Cache, digest: str) -> 
     if test.copy:
         return problem.path(test.copy).read_bytes()
     assert test.gen is not None
-    k = key("gen", digest, test.line)
+    k = key("gen", digest, test.line, repr(GEN_LIMITS), toolkit_digest())
     if (hit := cache.get("gen", k)) is not None:
         return hit
     data = _run_generator(problem, test, cache)
@@ -45,10 +45,21 @@ def _run_generator(problem: Problem, test: PlannedTest, cache: Cache) -> bytes:
         res = run([*program.argv, *test.gen[1:]], Path("/dev/null"), out, GEN_LIMITS, stderr=errf)
         if res.status != "ok":
             tail = errf.read_bytes()[-2000:].decode(errors="replace").strip()
-            what = {"tle": "ran out of time", "mle": "ran out of memory", "ole": "wrote too much"}.get(
-                res.status, f"exited with {res.exit_code if res.exit_code is not None else f'signal {res.signal}'}")
+            what = _broke(res, GEN_LIMITS)
             raise BuildError(f"{test.id}: generator `{test.line}` {what}" + (f":\n{tail}" if tail else ""))
         data = out.read_bytes()
     if not data:
         raise BuildError(f"{test.id}: generator `{test.line}` printed nothing")
     return data
+
+
+def _broke(res: RunResult, limits: RunLimits) -> str:
+    """How the run ended, naming the limit it broke and what it used."""
+    if res.status == "tle":
+        return (f"was stopped after {res.wall:.1f} s ({res.cpu:.1f} s CPU): over its time limit of "
+                f"{limits.cpu:g} s CPU / {limits.wall:g} s wall")
+    if res.status == "mle":
+        return f"used {res.memory_mib:.0f} MiB: over its memory limit of {limits.memory_mib} MiB"
+    if res.status == "ole":
+        return f"wrote over its output limit of {limits.output_mib} MiB"
+    return f"exited with {res.exit_code if res.exit_code is not None else f'signal {res.signal}'}"

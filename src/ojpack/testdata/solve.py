@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from ..cache import Cache, key, sha256_file
+from ..cache import Cache, key, sha256_file, toolkit_digest
 from ..sandbox import Program, prepare
 from ..errors import BuildError
 from ..problem import Problem
@@ -25,13 +25,15 @@ def model_limits(problem: Problem) -> RunLimits:
 
 def solve(problem: Problem, model: tuple[Program, str], data: bytes, test_id: str, cache: Cache) -> bytes:
     program, digest = model
-    k = key("ans", digest, data)
+    limits = model_limits(problem)
+    # Whatever the answer depends on: the model's bytes and toolchain, its limits, the input, our code.
+    k = key("ans", digest, program.key, *program.argv, repr(limits), toolkit_digest(), data)
     if (hit := cache.get("ans", k)) is not None:
         return hit
     with tempfile.TemporaryDirectory(prefix="ojpack-solve-") as tmp:
         inp, out, err = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
         inp.write_bytes(data)
-        res = run(program.argv, inp, out, model_limits(problem), stderr=err,
+        res = run(program.argv, inp, out, limits, stderr=err,
                   address_space=program.language.address_space)
         if res.status != "ok":
             tail = err.read_bytes()[-1500:].decode(errors="replace").strip()

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 import yaml
 
-from ..cache import Cache, key, tree_digest
+from ..cache import Cache, key, toolkit_digest, tree_digest
 from ..sandbox import Program, prepare
 from ..errors import OjpackError
 from ..problem import Problem
@@ -68,14 +68,16 @@ def bound_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
 def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
                    cache: Cache | None = None) -> Validation:
     args = bound_args(bounds)
-    k = key("val", validator.digest, " ".join(args), data)
+    k = key("val", validator.digest, validator.program.key, *validator.program.argv, " ".join(args),
+            repr(TIMEOUT), toolkit_digest(), data)
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
     try:
         proc = subprocess.run([*validator.program.argv, "--features", *args], input=data,
                               capture_output=True, timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
-        raise OjpackError(f"validator took over {TIMEOUT:.0f} s") from None
+        raise OjpackError(f"validator {validator.program.source.name} was stopped at its time limit of "
+                          f"{TIMEOUT:g} s on a {len(data):,}-byte input") from None
     err = proc.stderr.decode(errors="replace").strip()
     if proc.returncode == INVALID:
         result = Validation(False, err.splitlines()[0] if err else "rejected (no message)")

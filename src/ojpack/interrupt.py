@@ -1,0 +1,110 @@
+"""Ctrl-C and SIGTERM: stop at once, whatever is running.
+
+A build or check waits on worker threads that wait on sandboxed programs in sessions of their own, out of
+reach of the terminal's Ctrl-C; unwinding politely would wait for all of them. So the handler kills every
+process this one started (any depth, whatever signals they ignore), runs the registered clean-ups, prints
+one line and exits 130 without unwinding. Code that must not be cut in half (swapping data/ in and
+writing the lock) runs inside `critical()`: a signal there takes effect when it ends."""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+EXIT_CODE = 130
+_cleanups: list[Callable[[], None]] = []
+_state = {"critical": 0, "pending": 0}
+
+
+def install() -> None:
+    """Take over SIGINT and SIGTERM (main thread only; call before anything slow)."""
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, _handler)
+
+
+@contextmanager
+def on_interrupt(cleanup: Callable[[], None]) -> Iterator[None]:
+    """Run `cleanup` if the process is interrupted inside the block."""
+    _cleanups.append(cleanup)
+    try:
+        yield
+    finally:
+        _cleanups.remove(cleanup)
+
+
+@contextmanager
+def critical() -> Iterator[None]:
+    """A signal arriving inside the block stops the process only once the block is done."""
+    _state["critical"] += 1
+    try:
+        yield
+    finally:
+        _state["critical"] -= 1
+        if _state["pending"] and not _state["critical"]:
+            _stop(_state["pending"])
+
+
+def _handler(signum: int, _frame: object) -> None:
+    if _state["critical"]:
+        _state["pending"] = signum
+        return
+    _stop(signum)
+
+
+def _stop(signum: int) -> None:
+    for sig in (signal.SIGINT, signal.SIGTERM):   # a second Ctrl-C must not cut the clean-up short
+        signal.signal(sig, signal.SIG_IGN)
+    killed = kill_descendants()
+    for cleanup in reversed(_cleanups):
+        try:
+            cleanup()
+        except Exception:   # noqa: BLE001 - best effort: the exit matters more
+            pass
+    name = "Ctrl-C" if signum == signal.SIGINT else signal.Signals(signum).name
+    if sys.stderr.isatty():
+        sys.stderr.write("\x1b[?25h\n")   # a live progress bar may have hidden the cursor
+    sys.stderr.write(f"interrupted ({name}): stopped {killed} running program(s); data/ left as it was\n")
+    sys.stderr.flush()
+    os._exit(EXIT_CODE)
+
+
+def kill_descendants() -> int:
+    """SIGKILL every process below this one, and the process groups they lead; returns how many."""
+    me, seen = os.getpid(), set()
+    mine = os.getpgid(0)
+    for _ in range(3):   # a process forking while we scan shows up on the next pass
+        found = [(pid, pgid) for pid, pgid in _descendants(me) if pid not in seen]
+        if not found:
+            break
+        for pid, pgid in found:
+            seen.add(pid)
+            for kill, target in ((os.killpg, pgid), (os.kill, pid)):
+                if kill is os.killpg and target == mine:
+                    continue
+                try:
+                    kill(target, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+    return len(seen)
+
+
+def _descendants(root: int) -> list[tuple[int, int]]:
+    children: dict[int, list[tuple[int, int]]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        children.setdefault(int(fields[1]), []).append((int(entry), int(fields[2])))
+    out, todo = [], [root]
+    while todo:
+        for pid, pgid in children.get(todo.pop(), []):
+            out.append((pid, pgid))
+            todo.append(pid)
+    return out
