@@ -3,6 +3,7 @@ import json
 from typer.testing import CliRunner
 
 from conftest import edit_yaml
+from ojpack.judging import write_html
 from ojpack.judging.check import check, passed_before
 from ojpack.cli import app
 from ojpack.problem.load import load_problem
@@ -61,6 +62,38 @@ def test_verdict_sets_from_problem_yaml(toy):
     report = check(load_problem(toy), proof=False)
     assert report.ok, report.problems
     assert "other/slow_or_fine.py" not in report.margins.slow_solutions   # may pass: not held to be slow
+
+
+def test_per_subtask_expectations_and_scores_are_checked(toy, tmp_path):
+    package(toy)
+    (toy / "solutions" / "time_limit_exceeded" / "spin.py").unlink()   # its margin is another test's business
+    add(toy, "solutions/partial/cap20.py", SUM.format("min(a + b, 20)"))      # passes small only: 30 points
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  partial/cap20.py: {small: AC, big: WA, score: 30}\n")
+    report = check(load_problem(toy), proof=False)
+    assert report.ok, report.problems
+    row = next(r for r in report.rows if r.solution.name == "partial/cap20.py")
+    assert row.score == 30 and [(s.group, s.score) for s in row.subtasks] == [("small", 30), ("big", 0)]
+    assert next(r for r in report.rows if r.solution.name == "accepted/sum.py").score == 100
+    small, big = report.strength
+    assert small.group == "small" and "run_time_error/crash.py" in small.killed
+    assert set(small.survivors) == {"partial/cap20.py", "wrong_answer/cap20.py"}   # both right on small
+    assert big.group == "big" and len(big.killing_set) == 1 and big.exact and "partial/cap20.py" in big.killed
+    data = report.to_json()
+    part = next(s for s in data["solutions"] if s["name"] == "partial/cap20.py")
+    assert part["expected_subtasks"] == {"small": ["AC"], "big": ["WA"]} and part["score"] == 30
+    assert data["subtask_strength"][1]["killing_set"] == list(big.killing_set)
+    write_html(report, "toy", tmp_path / "m.html")
+    page = (tmp_path / "m.html").read_text()
+    assert "small: AC<br>big: WA<br>30 points" in page and "30+0 = 30" in page and "passes it whole" in page
+    shown = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof"])
+    assert shown.exit_code == 0 and "1:AC 2:WA =30" in shown.output and "30+0=30" in shown.output
+    # a wrong expectation is named per subtask and by score
+    edit_yaml(toy / "problem.yaml", "{small: AC, big: WA, score: 30}", "{small: WA, big: [TLE], score: 70}")
+    bad = check(load_problem(toy), proof=False)
+    assert "partial/cap20.py: small: verdict AC, expected WA" in bad.problems
+    assert any(p.startswith("partial/cap20.py: big/01-r1: WA is not among big's expected TLE") for p in bad.problems)
+    assert "partial/cap20.py: score 30, expected 70 (small 30/30, big 0/70)" in bad.problems
 
 
 def test_compile_error_in_an_accepted_solution_is_a_problem(toy):

@@ -29,3 +29,12 @@ def test_result_covers_everything_and_no_smaller_set_does(kill_sets):
     assert all(set(ts) & set(chosen) for ts in kills.values())
     for smaller in combinations(tests, len(chosen) - 1):
         assert not all(set(ts) & set(smaller) for ts in kills.values())
+
+
+def test_group_strength_keeps_to_the_group_and_names_survivors():
+    from ojpack.judging.killset import group_strength
+    kills = {"a": ["g1/1", "g2/1"], "b": ["g2/1", "g2/2"], "c": ["g1/2"], "d": []}
+    g1 = group_strength("g1", ["g1/1", "g1/2"], kills)
+    assert (g1.killing_set, g1.exact, g1.killed, g1.survivors) == (("g1/1", "g1/2"), True, ("a", "c"), ("b", "d"))
+    g2 = group_strength("g2", ["g2/1", "g2/2"], kills)
+    assert (g2.killing_set, g2.killed, g2.survivors) == (("g2/1",), ("a", "b"), ("c", "d"))

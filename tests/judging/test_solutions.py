@@ -45,3 +45,29 @@ def test_override_of_a_missing_file_and_bad_verdict_name_are_errors(toy):
     edit_yaml(toy / "problem.yaml", "[WA]", "[WRONG]")
     with pytest.raises(ProblemConfigError, match="solutions.verdicts"):
         load_problem(toy)
+
+
+def test_per_subtask_expectations_give_an_overall_set(toy):
+    add(toy, "solutions/partial/small_only.py")
+    add(toy, "solutions/partial/scored.py")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  partial/small_only.py: {small: AC, big: [WA, TLE], score: 30}\n"
+                                      "  solutions/partial/scored.py: {score: 30}\n")
+    found = {s.name: s for s in discover(load_problem(toy))}
+    small = found["partial/small_only.py"]
+    assert small.partial and not small.must_pass and small.score == 30
+    assert small.by_group == {"small": {Verdict.AC}, "big": {Verdict.WA, Verdict.TLE}}
+    assert small.expected == {Verdict.WA, Verdict.TLE}       # what big fails with is the overall verdict
+    assert (small.wants_ac("small"), small.wants_ac("big"), small.wants_ac("sample")) == (True, False, None)
+    assert small.expected_text == "small:AC big:WA/TLE 30 pts"
+    assert Verdict.AC not in found["partial/scored.py"].expected and found["partial/scored.py"].by_group == {}
+
+
+def test_a_partial_folder_without_expectations_is_an_error(toy):
+    add(toy, "solutions/partial/mystery.py")
+    with pytest.raises(ProblemConfigError, match="partial.*does not name a verdict.*per-subtask"):
+        discover(load_problem(toy))
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  partial/gone.py: {small: AC}\n")
+    with pytest.raises(ProblemConfigError, match="partial/gone.py does not exist"):
+        discover(load_problem(toy))

@@ -21,3 +21,15 @@ def test_real_package_check_passes_with_the_proof(package_copy):
     assert report.margins.slowest_accepted * AC_HEADROOM <= report.margins.time_limit
     assert report.proof is not None and report.proof.ok and report.proof.cases >= 490_000
     assert set(report.proof.solutions) == {n for n, r in rows.items() if r.solution.must_pass}
+    # the subtasks separate the ideas: parity alone earns 20, an exhaustive search 50, the theorem 100
+    scores = {n: r.score for n, r in rows.items()}
+    assert scores["partial/parity_only.cpp"] == scores["partial/parity_only.py"] == 20
+    assert scores["partial/exhaustive_search.cpp"] == scores["partial/exhaustive_search.py"] == 50
+    assert all(scores[n] == 100 for n, r in rows.items() if r.solution.must_pass)
+    strength = {g.group: g for g in report.strength}
+    assert {"wrong_answer/reversed_parity.cpp", "wrong_answer/plain_nim.cpp"} <= set(strength["subtask1"].killed)
+    assert "partial/parity_only.cpp" in strength["subtask1"].survivors
+    for group in ("subtask2", "subtask3"):
+        assert "partial/parity_only.cpp" in strength[group].killed and strength[group].killing_set
+    assert "partial/exhaustive_search.cpp" in strength["subtask2"].survivors
+    assert "partial/exhaustive_search.cpp" in strength["subtask3"].killed

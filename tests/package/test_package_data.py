@@ -40,15 +40,43 @@ def test_no_constant_answer_passes_a_subtask(built: tuple[Path, list[BuiltTest]]
             assert any(a != [word] * len(a) for a in answers), f"printing {word} always passes {group}"
 
 
-def test_subtask_bounds_hold(built: tuple[Path, list[BuiltTest]]) -> None:
+def games_of(text: str) -> tuple[int, list[list[int]]]:
+    tokens = list(map(int, text.split()))
+    games, pos, out = tokens[0], 1, []
+    for _ in range(games):
+        n = tokens[pos]
+        out.append(tokens[pos + 1: pos + 1 + n])
+        pos += 1 + n
+    return games, out
+
+
+def test_subtask_bounds_hold_and_are_reached(built: tuple[Path, list[BuiltTest]]) -> None:
+    """Read independently of the validator: each subtask's files stay inside its bounds and reach them."""
     root, tests = built
     problem = load_problem(root)
-    for t in tests:
-        lo, hi = problem.bounds_for(t.group)["T"]
-        games = int(t.input.read_text().split()[0])
-        assert lo <= games <= hi, t.id
-    assert max(int(t.input.read_text().split()[0]) for t in tests if t.group == "subtask1") == 250
-    assert any(int(t.input.read_text().split()[0]) > 255 for t in tests if t.group == "subtask2")
+    for group in problem.groups:
+        b = problem.bounds_for(group)
+        files = [games_of(t.input.read_text()) for t in tests if t.group == group]
+        counts = [games for games, _ in files]
+        sizes = [len(g) for _, gs in files for g in gs]
+        piles = [p for _, gs in files for g in gs for p in g]
+        assert (min(counts), max(counts)) == b["T"], group
+        assert (min(sizes), max(sizes)) == b["n"], group
+        assert (min(piles), max(piles)) == b["a"], group
+        assert any(c > 255 for c in counts), f"{group}: no file overflows an 8-bit game counter"
+    assert problem.bounds_for("subtask1")["a"] == (1, 1)                     # the all-ones subtask
+    assert problem.bounds_for("subtask2")["n"][1] <= 6 and problem.bounds_for("subtask2")["a"][1] <= 12
+
+
+def test_every_class_that_can_occur_occurs_in_each_subtask(built: tuple[Path, list[BuiltTest]]) -> None:
+    root, tests = built
+    s = collect(load_problem(root), tests)
+    assert {k for k, v in s.subtasks["subtask1"]["classes"].items() if v} == {"S0", "T0"}
+    for group in ("subtask2", "subtask3"):
+        assert {k for k, v in s.subtasks[group]["classes"].items() if v} == {"S0", "T0", "S1", "S2", "T2"}
+    for group, facts in s.subtasks.items():
+        assert set(facts["answers"]) == {"John", "Brother"}, group
+        assert {"T=min", "T=max", "n=min", "n=max", "a=min", "a=max"} <= set(facts["features"]), group
 
 
 def test_answers_follow_the_anti_nim_rule(built: tuple[Path, list[BuiltTest]]) -> None:

@@ -18,6 +18,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ojpack.problem.load import load_problem
 from ojpack.sandbox.languages import real_python
 
 from conftest import REPO
@@ -25,6 +26,7 @@ VALIDATOR = REPO / "validators" / "validate.py"
 CASES = yaml.safe_load((REPO / "validators" / "tests.yaml").read_text(encoding="utf-8"))
 GLOBAL = yaml.safe_load((REPO / "problem.yaml").read_text(encoding="utf-8"))["bounds"]
 GLOBAL_ARGS = [f"{k}={b['min']}..{b['max']}" for k, b in GLOBAL.items()]
+PROBLEM = load_problem(REPO)
 MESSAGE = re.compile(r"^line [1-9][0-9]*, column [1-9][0-9]*: expected .+, found .+$")
 
 
@@ -61,7 +63,9 @@ def test_cases_are_many_distinct_and_named() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["name"] for c in CASES])
 def test_validator_case(case: dict) -> None:
-    proc = run(case["input"].encode("utf-8"), *GLOBAL_ARGS)
+    """Under the global bounds, or under the bounds of the subtask the case names."""
+    bounds = PROBLEM.bounds_for(case.get("group", "sample"))
+    proc = run(case["input"].encode("utf-8"), *(f"{k}={lo}..{hi}" for k, (lo, hi) in bounds.items()))
     err = proc.stderr.decode()
     if case["expect"] == "valid":
         assert proc.returncode == V.VALID, err

@@ -14,9 +14,16 @@ from ojpack.problem.load import load_problem
 def test_real_problem_loads() -> None:
     p = load_problem(REPO)
     assert p.spec.limits.time == 1.0 and p.spec.limits.memory == 128
-    assert p.bounds_for("subtask1")["T"] == (1, 250)
-    assert p.bounds_for("subtask2")["T"] == (1, 500)
-    assert [s.score for s in p.spec.subtasks] == [40, 60]
+    assert p.bounds_for("subtask1") == {"T": (1, 500), "n": (1, 50), "a": (1, 1)}
+    assert p.bounds_for("subtask2") == {"T": (1, 500), "n": (1, 6), "a": (1, 12)}
+    assert p.bounds_for("subtask3") == p.bounds_for("sample")
+    assert [s.score for s in p.spec.subtasks] == [20, 30, 50]
+    assert (p.spec.scoring.subtask, p.spec.scoring.sample) == ("min", 0)
+    assert p.subtask("subtask1").coverage.classes == ["S0", "T0"]
+    expect = p.spec.solutions.expect
+    assert expect["partial/parity_only.cpp"].score == 20
+    assert expect["partial/exhaustive_search.py"].groups == {"subtask1": ("AC",), "subtask2": ("AC",),
+                                                              "subtask3": ("TLE",)}
 
 
 def load_error(root: Path) -> str:
@@ -39,6 +46,20 @@ def load_error(root: Path) -> str:
     ("- {name: top, gen:", "- {name: Top!, gen:", "test name 'Top!' must match"),
     ("- {name: top, gen: \"gen.py --max {x.max} --top\"}", "- {name: top}", "exactly one of 'gen' or 'copy'"),
     ("  big:\n    - {name: r1", "  huge:\n    - {name: r1", "group 'huge' is neither 'sample' nor a subtask"),
+    ("validator: validators/validate.py\n", "validator: validators/validate.py\nscoring: {subtask: sum}\n",
+     "'scoring.subtask'"),
+    ("validator: validators/validate.py\n", "validator: validators/validate.py\nscoring: {sample: 10}\n",
+     "'scoring.sample'"),
+    ("validator: validators/validate.py\n",
+     "validator: validators/validate.py\nsolutions: {x.py: {huge: AC}}\n", "'huge' is neither 'sample' nor a subtask"),
+    ("validator: validators/validate.py\n",
+     "validator: validators/validate.py\nsolutions: {x.py: {small: OK}}\n", "small: expected a verdict or a list"),
+    ("validator: validators/validate.py\n",
+     "validator: validators/validate.py\nsolutions: {x.py: {}}\n", "give a verdict for at least one subtask"),
+    ("validator: validators/validate.py\n",
+     "validator: validators/validate.py\nsolutions: {x.py: {score: 101}}\n", "less than or equal to 100"),
+    ("validator: validators/validate.py\n",
+     "validator: validators/validate.py\nsubtasks_: 1\n", "unknown key 'subtasks_'"),
     ("model_solution: solutions/accepted/sum.py", "model_solution: nope.py", "'model_solution': file nope.py does not exist"),
     ("validator: validators/validate.py\n", "", "missing key 'validator'"),
     ("name: {zh: 加法, en: Addition}", "name: {zh: 加法, en: Addition", "invalid YAML"),

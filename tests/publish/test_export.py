@@ -281,3 +281,32 @@ def test_command_exports_what_it_can_and_fails_naming_the_rest(toy: Path) -> Non
     assert failed.returncode == 1 and "Traceback" not in failed.stderr
     assert "kattis: needs the statement build/statement/problem." in " ".join(failed.stderr.split())
     assert not (toy / "build" / "export" / "kattis").exists()
+
+
+def test_every_scoring_export_carries_the_three_subtasks_scored_by_their_minimum(exported) -> None:
+    """problem.yaml's 20/30/50 subtasks and its rule (a subtask scores only when all its tests pass, the
+    sample scores nothing) in each judge's own words; the pass-fail ones say what they drop."""
+    pkg, _, results = exported
+    want = [20, 30, 50]
+    assert [g.score for g in pkg.subtasks] == want
+    kattis = ok(results, "kattis") / pkg.short_name / "data"
+    for g, score in zip(pkg.subtasks, want):
+        conf = yaml.safe_load((kattis / "secret" / g.name / "testdata.yaml").read_text())
+        assert (conf["accept_score"], conf["range"], conf["grader_flags"]) == (score, f"0 {score}", "first_error min")
+    assert yaml.safe_load((kattis / "sample" / "testdata.yaml").read_text()) == {"accept_score": 0, "range": "0 0"}
+    hydro = yaml.safe_load((ok(results, "hydro") / pkg.short_name / "testdata" / "config.yaml").read_text())
+    assert [(st["score"], st["type"]) for st in hydro["subtasks"]] == [(s, "min") for s in want]
+    uoj = dict(line.split(" ", 1) for line in (ok(results, "uoj") / "problem.conf").read_text().splitlines())
+    assert [(int(uoj[f"subtask_score_{i}"]), uoj[f"subtask_type_{i}"]) for i in (1, 2, 3)] == \
+        [(s, "packed") for s in want] and uoj["n_subtasks"] == "3"
+    luogu = yaml.safe_load((ok(results, "luogu") / "config.yml").read_text())
+    per: dict[int, set[int]] = {}
+    for c in luogu.values():
+        per.setdefault(c["subtaskId"], set()).add(c["score"])
+    assert per == {1: {20}, 2: {30}, 3: {50}}
+    if not results["cms"].error:
+        task = yaml.safe_load((results["cms"].folder / "task.yaml").read_text())
+        assert task["score_type"] == "GroupMin" and [s for s, _ in task["score_type_parameters"]] == want
+    for target in ("icpc2025", "domjudge"):
+        assert any("pass-fail" in n and "20/30/50" in n for n in results[target].notes), target
+    assert any("subtasks" in n for n in results["qduoj"].notes)

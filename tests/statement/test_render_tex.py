@@ -34,7 +34,7 @@ def test_kattis_file_has_problemname_and_no_samples(package_copy: Path, lang: st
     assert tex.startswith(f"\\problemname{{{escape(render_statement(problem, lang, []).title)}}}\n")
     assert "verbatim" not in tex and "\\documentclass" not in tex and "3 5 1" not in tex
     assert r"$1 \le a_i \le 5000$" in tex and "\\section*{" in tex and "\\begin{tabular}{|c|c|l|}" in tex
-    assert r"1 & 40 & $1 \le T \le 250$ \\" in tex
+    assert r"1 & 20 & $a_i = 1$ \\" in tex and r"3 & 50 & " in tex
     assert _balanced(tex)
 
 

@@ -23,9 +23,9 @@ def test_numbers_come_from_problem_yaml(package_copy: Path) -> None:
     assert r"$1 \le a_i \le 5000$" in before["en"] and r"$1 \le a_i \le 5000$" in before["zh"]
     yaml = package_copy / "problem.yaml"
     edit_yaml(yaml, "a: {min: 1, max: 5000", "a: {min: 1, max: 3000")
-    edit_yaml(yaml, "bounds: {T: {max: 250}}", "bounds: {T: {max: 120}}")
-    edit_yaml(yaml, "score: 40", "score: 35")
-    edit_yaml(yaml, "score: 60", "score: 65")
+    edit_yaml(yaml, "bounds: {n: {max: 6}, a: {max: 12}}", "bounds: {n: {max: 5}, a: {max: 9}}")
+    edit_yaml(yaml, "score: 20", "score: 15")
+    edit_yaml(yaml, "score: 30", "score: 35")
     edit_yaml(yaml, "time: 1.0", "time: 2.5")
     edit_yaml(yaml, "memory: 128", "memory: 256")
     problem = load_problem(package_copy)
@@ -33,7 +33,8 @@ def test_numbers_come_from_problem_yaml(package_copy: Path) -> None:
         text = render_statement(problem, lang, SAMPLES).markdown
         assert text != before[lang]
         assert r"$1 \le a_i \le 3000$" in text and "5000" not in text
-        assert r"| 1 | 35 | $1 \le T \le 120$ |" in text and "| 2 | 65 |" in text and "250" not in text
+        assert r"| 1 | 15 | $a_i = 1$ |" in text and r"| 2 | 35 | $1 \le n \le 5$" in text
+        assert r"$1 \le a_i \le 9$ |" in text and "| 3 | 50 |" in text and "12" not in text
         assert "2.5" in text and "256 MiB" in text and "128" not in text
 
 
@@ -42,9 +43,19 @@ def test_the_pile_lower_bound_is_stated(package_copy: Path) -> None:
     assert "**every pile has at least 1 stone**" in render_statement(problem, "en", []).markdown
     assert "**每堆石子至少有 1 颗**" in render_statement(problem, "zh", []).markdown
     edit_yaml(package_copy / "problem.yaml", "a: {min: 1,", "a: {min: 2,")
+    edit_yaml(package_copy / "problem.yaml", "bounds: {a: {max: 1}}", "bounds: {a: {max: 2}}")
     problem = load_problem(package_copy)
     assert "**every pile has at least 2 stones**" in render_statement(problem, "en", []).markdown
     assert "**每堆石子至少有 2 颗**" in render_statement(problem, "zh", []).markdown
+
+
+def test_subtask_table_and_scoring_rule(package_copy: Path) -> None:
+    problem = load_problem(package_copy)
+    en, zh = (render_statement(problem, lang, []).markdown for lang in ("en", "zh"))
+    assert "| 1 | 20 | $a_i = 1$ |" in en and "| 3 | 50 | none |" in en and "| 3 | 50 | 无 |" in zh
+    assert r"| 2 | 30 | $1 \le n \le 6$; $1 \le a_i \le 12$ |" in en
+    assert "only when every test in it is answered correctly" in en and "score no points" in en
+    assert "所有测试点全部正确" in zh and "不计分" in zh
 
 
 def test_case_sensitivity_note_follows_the_checker(package_copy: Path) -> None:

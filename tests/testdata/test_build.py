@@ -98,6 +98,36 @@ def test_coverage_gap_is_named(toy: Path) -> None:
         build(load_problem(toy))
 
 
+def test_a_subtask_coverage_gap_is_named_against_its_own_bounds(toy: Path) -> None:
+    # small's x <= 10: 'x=max' there means a 10, which two random tests need not reach
+    yaml = toy / "problem.yaml"
+    edit_yaml(yaml, "{group: small, score: 30, bounds: {x: {max: 10}}}",
+              "{group: small, score: 30, bounds: {x: {max: 10}}, coverage: {features: [x=max], answers: ['999']}}")
+    with pytest.raises(BuildError) as e:
+        build(load_problem(toy))
+    assert "group 'small' never has the answer '999'" in str(e.value)
+    edit_yaml(yaml, ", answers: ['999']", "")
+    edit_yaml(yaml, "- {name: r2, gen: \"gen.py --max {x.max} --salt 2\"}",
+              "- {name: r2, gen: \"gen.py --max {x.max} --top\"}")
+    result = build(load_problem(toy))
+    small = [t for t in result.tests if t.group == "small"]
+    assert any("x=max" in t.features["group_features"] for t in small)
+    assert all("x=max" not in t.features["features"] for t in small)     # 10 is not the global max, 100
+
+
+def test_validator_cases_may_run_under_a_subtask_bounds(toy: Path) -> None:
+    from ojpack.testdata import load_validator, run_cases
+    from ojpack.cache import cache_for
+    cases = toy / "validators" / "tests.yaml"
+    cases.write_text(cases.read_text() + '- {name: big-in-small, group: small, input: "3 40\\n", expect: invalid}\n')
+    problem = load_problem(toy)
+    results = {r.case.name: r for r in run_cases(problem, load_validator(problem, cache_for(toy)))}
+    assert results["big-in-small"].ok and not results["big-in-small"].got.valid
+    cases.write_text(cases.read_text() + '- {name: stray, group: huge, input: "3 4\\n", expect: valid}\n')
+    with pytest.raises(Exception, match="group must be a subtask group"):
+        run_cases(problem, load_validator(problem, cache_for(toy)))
+
+
 def test_model_failure_is_named(toy: Path) -> None:
     (toy / "solutions" / "accepted" / "sum.py").write_text("raise SystemExit('boom')\n")
     with pytest.raises(BuildError, match=r"model solution solutions/accepted/sum.py failed \(re"):

@@ -10,7 +10,7 @@ import typer
 from .common import JsonOpt, ProblemOpt
 
 if TYPE_CHECKING:
-    from ..judging import CheckReport
+    from ..judging import CheckReport, Solution
 
 # Keyed by the verdict's text (Verdict is a str enum), so this module needs no import of judging.
 STYLE = {"AC": "green", "WA": "red", "TLE": "yellow", "MLE": "magenta", "RE": "bright_red", "OLE": "blue",
@@ -59,6 +59,16 @@ def _short(test_id: str, groups: list[str]) -> str:
     return f"{'s' if group == 'sample' else groups.index(group) + 1}.{int(stem.split('-', 1)[0])}"
 
 
+def _want(solution: Solution, groups: list[str]) -> str:
+    """The expectation, short: a verdict set, or per subtask (1:AC 2:WA) and the score."""
+    from ..judging import fmt
+
+    if not solution.partial:
+        return solution.expected_text
+    parts = [f"{'s' if g == 'sample' else groups.index(g) + 1}:{fmt(v)}" for g, v in solution.by_group.items()]
+    return " ".join(parts + ([f"={solution.score}"] if solution.score is not None else []))
+
+
 def _show(report: CheckReport) -> None:
     from rich.console import Console
     from rich.table import Table
@@ -74,17 +84,19 @@ def _show(report: CheckReport) -> None:
     for t in report.tests:
         matrix.add_column(_short(t, groups), justify="center", no_wrap=True, min_width=4)
     matrix.add_column("got", no_wrap=True, min_width=6)
+    matrix.add_column("points", no_wrap=True)
     for r in report.rows:
         by_test = {c.test: c for c in r.cells}
         cells = [Text("·\n", style="dim") if c is None else
                  Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE", style=STYLE[c.verdict])
                  for c in (by_test.get(t) for t in report.tests)]
         got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
-        matrix.add_row(r.solution.name, r.solution.expected_text, *cells, got)
+        points = "+".join(str(x.score) for x in r.subtasks) + f"={r.score}"
+        matrix.add_row(r.solution.name, _want(r.solution, groups), *cells, got, points)
     # Wide enough for every column whatever the terminal says (CI logs report 80 columns).
     name_width = max((len(r.solution.name) for r in report.rows), default=8)
-    want_width = max((len(r.solution.expected_text) for r in report.rows), default=4)
-    width = name_width + want_width + 6 * len(report.tests) + 12
+    want_width = max((len(_want(r.solution, groups)) for r in report.rows), default=4)
+    width = name_width + want_width + 6 * len(report.tests) + 28
     # Console.print caps `width` at the console's own, so the matrix gets a console of its own.
     wide = Console(file=out.file, width=max(width, out.width), highlight=False,
                    force_terminal=True if out.is_terminal else None, no_color=out.no_color)
@@ -108,6 +120,16 @@ def _show(report: CheckReport) -> None:
     kind = "exact" if report.killing_set_exact else "greedy"
     out.print(f"smallest set of tests that kills every wrong solution ({kind}): "
               f"[bold]{len(report.killing_set)}[/] — {', '.join(report.killing_set) or 'none'}")
+    per = Table(title="per subtask: smallest killing set, and the wrong or partial solutions that pass it whole",
+                title_justify="left")
+    for col in ("subtask", "killed", "smallest killing set", "passes it whole"):
+        per.add_column(col)
+    for g in report.strength:
+        per.add_row(g.group, str(len(g.killed)),
+                    f"{len(g.killing_set)} ({'exact' if g.exact else 'greedy'}): "
+                    + (", ".join(_short(t, groups) for t in g.killing_set) or "none"),
+                    ", ".join(g.survivors) or "—")
+    out.print(per)
     m = report.margins
     head = m.time_limit / m.slowest_accepted if m.slowest_accepted else float("inf")
     out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s ({m.slowest_accepted_at}), "

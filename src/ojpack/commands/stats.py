@@ -38,6 +38,13 @@ def command(problem_dir: ProblemOpt = None, as_json: JsonOpt = False) -> None:
         overall.add_row("classes", " ".join(f"{k}:{v}" for k, v in s.classes_hit.items()),
                         " ".join(s.classes_missing) or "—")
         out.print(overall)
+        per = Table(title="coverage per subtask", title_justify="left")
+        for col in ("subtask", "features hit", "classes (games)", "answers"):
+            per.add_column(col)
+        for group, f in s.subtasks.items():
+            per.add_row(group, " ".join(f["features"]), " ".join(f"{k}:{v}" for k, v in f["classes"].items()),
+                        " ".join(f"{k}:{v}" for k, v in f["answers"].items()))
+        out.print(per)
         for g in s.gaps:
             out.print(f"[red]gap:[/] {g}")
     if s.gaps:

@@ -9,7 +9,8 @@ from .check import AC_HEADROOM, CheckReport, check, passed_before
 from .judge import judge
 from .report import write_html
 from .solutions import Solution, discover
-from .verdicts import Verdict
+from .scoring import SubtaskScore, score_subtasks
+from .verdicts import Verdict, fmt
 
-__all__ = ["AC_HEADROOM", "CheckReport", "Solution", "Verdict", "check", "discover", "judge", "passed_before",
-           "write_html"]
+__all__ = ["AC_HEADROOM", "CheckReport", "Solution", "Verdict", "SubtaskScore", "check", "discover", "fmt", "judge",
+           "passed_before", "score_subtasks", "write_html"]

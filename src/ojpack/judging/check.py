@@ -18,11 +18,12 @@ from .checker import load_checker
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
 from .execute import Cell, Job, Memo, execute, limits_for, rerun_slow
-from .killset import smallest_killing_set
+from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..problem import Problem
 from .proof import ProofResult, run_proof
+from .scoring import SubtaskScore, score_subtasks
 from .solutions import Solution, discover
-from .verdicts import Verdict, deviations, overall
+from .verdicts import Verdict, deviations, group_deviations, overall
 
 AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
 TLE_STRETCH = 1.5   # a time-limit solution must still be running at 1.5x the limit (ICPC's time_limit_to_tle)
@@ -35,7 +36,12 @@ class Row:
     verdict: Verdict
     faults: tuple[str, ...]            # how it breaks its expectation
     compile_error: str | None = None
+    subtasks: tuple[SubtaskScore, ...] = ()   # what it scores per subtask, by the problem's rule
     skipped: tuple[str, ...] = ()      # tests not run: its verdict was settled before them (see `check`)
+
+    @property
+    def score(self) -> int:
+        return sum(s.score for s in self.subtasks)
 
     @property
     def kills(self) -> list[str]:
@@ -67,6 +73,7 @@ class CheckReport:
     rows: tuple[Row, ...]
     killing_set: tuple[str, ...]
     killing_set_exact: bool
+    strength: tuple[GroupStrength, ...]   # the killing set per subtask
     margins: Margins
     proof: ProofResult | None
     seconds: float
@@ -85,13 +92,21 @@ class CheckReport:
             "solutions": [{
                 "name": r.solution.name, "path": r.solution.rel,
                 "expected": [v.value for v in Verdict if v in r.solution.expected],
+                "expected_subtasks": {g: [v.value for v in Verdict if v in vs]
+                                      for g, vs in r.solution.by_group.items()},
+                "expected_score": r.solution.score,
                 "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults),
+                "score": r.score,
+                "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
+                             for s in r.subtasks],
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
                 "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
                           for c in r.cells],
                 "skipped": list(r.skipped),
             } for r in self.rows],
             "killing_set": list(self.killing_set), "killing_set_exact": self.killing_set_exact,
+            "subtask_strength": [{"group": g.group, "killing_set": list(g.killing_set), "exact": g.exact,
+                                  "killed": list(g.killed), "survivors": list(g.survivors)} for g in self.strength],
             "margins": {"time_limit": self.margins.time_limit, "slowest_accepted": self.margins.slowest_accepted,
                         "slowest_accepted_at": self.margins.slowest_accepted_at,
                         "headroom": round(self.margins.time_limit / self.margins.slowest_accepted, 1)
@@ -143,9 +158,12 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     cells |= rerun_slow(slow, cells, limits, lim.time, checker) if slow else {}
     phases["runs"] = time.monotonic() - start - sum(phases.values())
     ids = tuple(t.id for t in tests)
-    rows = tuple(_row(s, programs[s.name], ids, cells) for s in solutions)
+    group_of = {t.id: t.group for t in tests}
+    rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
     chosen, exact = smallest_killing_set(kills, list(ids))
+    wrong = {r.solution.name: r.kills for r in rows if not r.solution.must_pass}
+    strength = tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong) for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
     if proof and problem.spec.proof is not None:
@@ -169,8 +187,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                                        proof_result.failures if proof_result else ())
     if not problems and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
-    return CheckReport(ids, rows, tuple(chosen), exact, margins, proof_result, time.monotonic() - start,
-                       tuple(problems), phases)
+    return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
+                       time.monotonic() - start, tuple(problems), phases)
 
 
 def pass_key(problem: Problem) -> str:
@@ -203,16 +221,27 @@ def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int
         return dict(zip((s.name for s in solutions), pool.map(one, solutions)))
 
 
-def _row(s: Solution, program: Program | CompileError, ids: tuple[str, ...],
-         cells: dict[tuple[str, str], Cell]) -> Row:
+def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tuple[str, ...],
+         group_of: dict[str, str], cells: dict[tuple[str, str], Cell]) -> Row:
     if isinstance(program, CompileError):
         mine = tuple(Cell(t, Verdict.CE, 0.0, 0.0, 0.0, program.message) for t in ids)
         faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
-        return Row(s, mine, Verdict.CE, faults, program.message)
+        return Row(s, mine, Verdict.CE, faults, program.message,
+                   score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]))
     mine = tuple(cells[(s.name, t)] for t in ids if (s.name, t) in cells)
-    return Row(s, mine, overall([c.verdict for c in mine]),
-               tuple(deviations(s.expected, [(c.test, c.verdict) for c in mine])),
-               skipped=tuple(t for t in ids if (s.name, t) not in cells))
+    skipped = tuple(t for t in ids if (s.name, t) not in cells)
+    verdict = overall([c.verdict for c in mine])
+    # A test skipped once the verdict was settled scores as failed: only a solution expected to fail (and
+    # never to pass, nor to score a given amount) is ever cut short.
+    scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]
+                            + [(group_of[t], verdict) for t in skipped])
+    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine])
+    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine])
+    got = sum(x.score for x in scores)
+    if s.score is not None and got != s.score:
+        faults.append(f"score {got}, expected {s.score} ("
+                      + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
+    return Row(s, mine, verdict, tuple(faults), None, scores, skipped)
 
 
 def _too_slow(cell: Cell, time_limit: float) -> bool:

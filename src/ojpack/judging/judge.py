@@ -15,15 +15,8 @@ from ..sandbox import CompileError, prepare
 from .execute import Cell, Job, execute, limits_for
 from ..sandbox import detect
 from ..problem import Problem
+from .scoring import SubtaskScore, score_subtasks
 from .verdicts import Verdict, overall
-
-
-@dataclass(frozen=True)
-class SubtaskScore:
-    group: str
-    max: int
-    score: int
-    verdict: Verdict       # the subtask's first failing verdict, or AC
 
 
 @dataclass(frozen=True)
@@ -81,9 +74,4 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
 
 
 def _scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
-    """A subtask scores only when every one of its tests passes."""
-    out = []
-    for sub in problem.spec.subtasks:
-        verdict = overall([c.verdict for c, g in zip(cells, groups) if g == sub.group])
-        out.append(SubtaskScore(sub.group, sub.score, sub.score if verdict is Verdict.AC else 0, verdict))
-    return tuple(out)
+    return score_subtasks(problem, [(g, c.verdict) for c, g in zip(cells, groups)])

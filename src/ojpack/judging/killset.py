@@ -5,6 +5,7 @@ and solutions -- and greedy (largest new kill first) beyond that."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
@@ -47,3 +48,24 @@ def _greedy(masks: dict[str, int], useful: list[str], full: int) -> list[str]:
         chosen.append(best)
         covered |= masks[best]
     return sorted(chosen, key=useful.index)
+
+
+@dataclass(frozen=True)
+class GroupStrength:
+    """The data's strength inside one test group (a subtask): which solutions its tests kill, the
+    smallest set of its tests that kills them all, and which non-accepted solutions pass it whole
+    (a solution that only fails elsewhere deserves this group's points, e.g. a partial one)."""
+    group: str
+    killing_set: tuple[str, ...]
+    exact: bool
+    killed: tuple[str, ...]
+    survivors: tuple[str, ...]
+
+
+def group_strength(group: str, tests: list[str], kills: dict[str, list[str]]) -> GroupStrength:
+    """`kills`: every non-accepted solution -> the tests (of any group) it fails on."""
+    mine = set(tests)
+    inside = {s: [t for t in ts if t in mine] for s, ts in kills.items()}
+    chosen, exact = smallest_killing_set(inside, tests)
+    return GroupStrength(group, tuple(chosen), exact, tuple(s for s, ts in inside.items() if ts),
+                         tuple(s for s, ts in inside.items() if not ts))

@@ -22,17 +22,24 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 <p class="{{ 'ok' if ok else 'fail' }}"><b>{{ 'All expectations hold.' if ok else problems|length ~ ' problem(s):' }}</b></p>
 {% if problems %}<ul>{% for p in problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
 <table>
-<tr><th class="name">solution</th><th>expected</th><th>got</th>
+<tr><th class="name">solution</th><th>expected</th><th>got</th><th>points</th>
 {% for t in tests %}<th class="test">{{ t }}</th>{% endfor %}</tr>
 {% for r in rows %}<tr>
-<td class="name">{{ r.name }}</td><td>{{ r.expected|join('/') }}</td>
+<td class="name">{{ r.name }}</td><td>{% if r.expected_subtasks or r.expected_score is not none %}{% for g, vs in r.expected_subtasks.items() %}{{ g }}: {{ vs|join('/') }}<br>{% endfor %}{% if r.expected_score is not none %}{{ r.expected_score }} points{% endif %}{% else %}{{ r.expected|join('/') }}{% endif %}</td>
 <td class="{{ r.verdict }}{{ '' if r.ok else ' bad' }}">{{ r.verdict }}</td>
+<td>{{ r.subtasks|map(attribute='score')|join('+') }} = {{ r.score }}</td>
 {% for t in tests %}{% set c = r.by_test.get(t) %}{% if c %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% else %}<td title="{{ t }}: not run, verdict settled earlier">&middot;</td>{% endif %}{% endfor %}
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>
 <p>Smallest set of tests that fails every wrong solution ({{ 'exact' if exact else 'greedy' }}):
 {{ killing_set|join(', ') or 'none needed' }}</p>
+<table>
+<tr><th class="name">subtask</th><th>killed</th><th class="name">smallest killing set</th><th class="name">passes it whole</th></tr>
+{% for g in strength %}<tr><td class="name">{{ g.group }}</td><td>{{ g.killed|length }}</td>
+<td class="name">{{ g.killing_set|join(', ') or 'none' }} ({{ 'exact' if g.exact else 'greedy' }})</td>
+<td class="name">{{ g.survivors|join(', ') or '—' }}</td></tr>{% endfor %}
+</table>
 <h2>Time limit</h2>
 <p>Limit {{ margins.time_limit }} s; slowest accepted run {{ '%.3f'|format(margins.slowest_accepted) }} s
 ({{ margins.slowest_accepted_at }}).</p>
@@ -50,7 +57,8 @@ def write_html(report: CheckReport, title: str, path: Path) -> None:
     rows = [{**r, "by_test": {c["test"]: c for c in r["cells"]}} for r in data["solutions"]]   # gaps: not run
     page = Environment(autoescape=True).from_string(_PAGE).render(
         title=title, tests=data["tests"], rows=rows, ok=data["ok"], problems=data["problems"],
-        killing_set=data["killing_set"], exact=data["killing_set_exact"], margins=report.margins,
+        killing_set=data["killing_set"], exact=data["killing_set_exact"], strength=data["subtask_strength"],
+        margins=report.margins,
         proof=data["proof"])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page, encoding="utf-8")

@@ -1,11 +1,13 @@
 """The package's solutions and the verdicts each is expected to get.
 
 A solution's folder under solutions/ names its verdict (verdicts.FOLDERS); problem.yaml's
-`solutions.verdicts: {path: [V, ...]}` replaces that with a set (see verdicts.py for the semantics)."""
+`solutions.verdicts: {path: [V, ...]}` replaces that with a set (see verdicts.py for the semantics), and
+`solutions: {path: {group: V or [V, ...], score: N}}` states per-subtask verdicts and/or a score, for
+partial solutions (any folder, e.g. solutions/partial/)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ProblemConfigError
@@ -20,7 +22,10 @@ SOLUTIONS_DIR = "solutions"
 class Solution:
     path: Path                     # absolute
     rel: str                       # relative to the problem root, e.g. solutions/accepted/john.py
-    expected: frozenset[Verdict]
+    expected: frozenset[Verdict]   # the overall verdicts allowed
+    # per-group expectations (group -> allowed verdicts) and the expected total score, for partial solutions
+    by_group: dict[str, frozenset[Verdict]] = field(default_factory=dict)
+    score: int | None = None
 
     @property
     def name(self) -> str:
@@ -28,21 +33,69 @@ class Solution:
         return self.rel.removeprefix(f"{SOLUTIONS_DIR}/")
 
     @property
+    def partial(self) -> bool:
+        return bool(self.by_group) or self.score is not None
+
+    @property
     def must_pass(self) -> bool:
-        return self.expected == {Verdict.AC}
+        return self.expected == {Verdict.AC} and not self.partial
+
+    def wants_ac(self, group: str) -> bool | None:
+        """Whether the solution must pass every test of `group`: True, False (it must fail there), or None
+        (it may do either)."""
+        allowed = self.by_group.get(group, self.expected if not self.partial else None)
+        if allowed is None:
+            return None
+        if allowed == {Verdict.AC}:
+            return True
+        return None if Verdict.AC in allowed or not self.partial else False
 
     @property
     def expected_text(self) -> str:
-        return fmt(self.expected)
+        if not self.partial:
+            return fmt(self.expected)
+        parts = [f"{g}:{fmt(v)}" for g, v in self.by_group.items()]
+        return " ".join(parts + ([f"{self.score} pts"] if self.score is not None else []))
+
+
+def overall_expected(by_group: dict[str, frozenset[Verdict]], score: int | None,
+                     order: list[str]) -> frozenset[Verdict]:
+    """The overall verdicts (the first failing test's, in test order) that a per-group expectation
+    implies: the failing verdicts of the listed groups up to the first one that must fail, plus AC when
+    none must fail and the score allows it. Unlisted groups add nothing, so a partial solution that fails
+    one of them first breaks its expectation: its overall verdict stays predictable for the exports."""
+    failing = frozenset(Verdict) - {Verdict.AC}
+    out: set[Verdict] = set()
+    for g in order:
+        allowed = by_group.get(g)
+        if allowed is None:
+            continue
+        out |= allowed - {Verdict.AC}
+        if Verdict.AC not in allowed:
+            return frozenset(out)
+    if score is None or score == 100:
+        out.add(Verdict.AC)
+    if score is not None and score < 100 and not out:
+        out = set(failing)      # only a score: some test fails, nobody said how
+    return frozenset(out)
+
+
+def _rel_of(problem: Problem, path: str) -> str:
+    """A per-subtask expectation may name its file from the problem root or from solutions/."""
+    if path.startswith(f"{SOLUTIONS_DIR}/") or not problem.path(f"{SOLUTIONS_DIR}/{path}").is_file():
+        return path
+    return f"{SOLUTIONS_DIR}/{path}"
 
 
 def discover(problem: Problem) -> list[Solution]:
     """Every source file under solutions/, accepted ones first, then by folder and name."""
     top = problem.path(SOLUTIONS_DIR)
     overrides = problem.spec.solutions.verdicts
-    for rel in overrides:
+    expect = {_rel_of(problem, p): e for p, e in problem.spec.solutions.expect.items()}
+    for rel in [*overrides, *expect]:
         if not problem.path(rel).is_file():
-            raise ProblemConfigError(f"problem.yaml: solutions.verdicts: {rel} does not exist")
+            raise ProblemConfigError(f"problem.yaml: solutions: {rel} does not exist")
+    order = ["sample", *problem.groups]
     found: list[Solution] = []
     files = sorted(p for p in top.rglob("*") if p.is_file() and is_source(p)) if top.is_dir() else []
     for path in files:
@@ -50,6 +103,12 @@ def discover(problem: Problem) -> list[Solution]:
         if any(part.startswith(".") for part in Path(rel).parts):
             continue
         folder = Path(rel).parts[1] if len(Path(rel).parts) > 2 else ""
+        if rel in expect:
+            e = expect[rel]
+            groups = {g: frozenset(Verdict(v) for v in vs) for g, vs in e.groups.items()}
+            groups = {g: groups[g] for g in order if g in groups}
+            found.append(Solution(path, rel, overall_expected(groups, e.score, order), groups, e.score))
+            continue
         if rel in overrides:
             expected = frozenset(Verdict(v) for v in overrides[rel])
         elif folder in FOLDERS:
@@ -57,9 +116,13 @@ def discover(problem: Problem) -> list[Solution]:
         else:
             raise ProblemConfigError(
                 f"{rel}: folder {folder or SOLUTIONS_DIR!r} does not name a verdict ({', '.join(FOLDERS)}); "
-                f"move the file or list it under solutions.verdicts in problem.yaml")
+                f"move the file, or list it in problem.yaml under solutions.verdicts or with per-subtask "
+                f"expectations (solutions: {{{rel.removeprefix(SOLUTIONS_DIR + '/')}: {{<subtask>: AC, score: N}}}})")
         found.append(Solution(path, rel, expected))
-    order = list(FOLDERS)
-    found.sort(key=lambda s: (not s.must_pass, order.index(s.rel.split("/")[1]) if s.rel.split("/")[1] in order
-                              else len(order), s.rel))
+    folders = list(FOLDERS)
+
+    def rank(s: Solution) -> tuple[bool, int, str]:
+        folder = s.rel.split("/")[1]
+        return (not s.must_pass, folders.index(folder) if folder in folders else len(folders), s.rel)
+    found.sort(key=rank)
     return found

@@ -64,5 +64,20 @@ def deviations(expected: frozenset[Verdict], verdicts: Sequence[tuple[str, Verdi
     return out
 
 
+def group_deviations(by_group: dict[str, frozenset[Verdict]],
+                     verdicts: Sequence[tuple[str, str, Verdict]]) -> list[str]:
+    """Per-group expectations (group -> allowed set, same semantics as a whole solution's) against
+    (test, group, verdict) triples."""
+    out = []
+    for group, expected in by_group.items():
+        mine = [(t, v) for t, g, v in verdicts if g == group]
+        allowed = expected | {Verdict.AC}
+        out += [f"{t}: {v} is not among {group}'s expected {fmt(expected)}" for t, v in mine if v not in allowed]
+        got = overall([v for _, v in mine])
+        if got not in expected:
+            out.append(f"{group}: verdict {got}, expected {fmt(expected)}")
+    return out
+
+
 def fmt(verdicts: frozenset[Verdict] | set[Verdict]) -> str:
     return "/".join(v.value for v in Verdict if v in verdicts)

@@ -53,10 +53,18 @@ class BoundOverride(Strict):
     max: int | None = None
 
 
+class Coverage(Strict):
+    features: list[str] = []
+    classes: list[str] = []
+    answers: list[str] = []
+
+
 class Subtask(Strict):
     group: str
     score: int = Field(gt=0, le=100)
     bounds: dict[str, BoundOverride] = {}
+    # what this subtask's own tests must cover (features are judged against its own bounds)
+    coverage: Coverage = Coverage()
 
     @field_validator("group")
     @classmethod
@@ -78,12 +86,6 @@ class Checker(Strict):
         return self
 
 
-class Coverage(Strict):
-    features: list[str] = []
-    classes: list[str] = []
-    answers: list[str] = []
-
-
 class TestLine(Strict):
     name: str
     gen: str | None = Field(default=None, min_length=1)
@@ -103,12 +105,67 @@ class TestLine(Strict):
         return self
 
 
+class Scoring(Strict):
+    """How a judge turns verdicts into points. Only the IOI-style rule exists today, but it is spelt out
+    so the statement and every export say the same thing (and a package cannot silently assume another)."""
+    subtask: Literal["min"] = Field("min", description="a subtask scores its points only when all its tests pass")
+    sample: Literal[0] = Field(0, description="the sample tests are worth nothing")
+
+
 VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
+
+
+class Expectation(Strict):
+    """What one solution must get, per test group (a verdict or a set, as in solutions.verdicts) and/or
+    as a total score. Groups left out are not constrained."""
+    model_config = ConfigDict(extra="allow", frozen=True)   # the group names are the extra keys
+    score: int | None = Field(default=None, ge=0, le=100)
+
+    @model_validator(mode="after")
+    def _shape(self) -> Expectation:
+        for group, value in self.groups.items():
+            if not value:
+                raise ValueError(f"{group}: list at least one verdict")
+        if self.score is None and not self.groups:
+            raise ValueError("give a verdict for at least one subtask, or a score")
+        return self
+
+    @property
+    def groups(self) -> dict[str, tuple[str, ...]]:
+        """group -> allowed verdicts; a single verdict is a set of one."""
+        extra = self.model_extra or {}
+        out = {}
+        for group, value in extra.items():
+            items = [value] if isinstance(value, str) else value
+            if not isinstance(items, list) or any(v not in VERDICTS for v in items):
+                raise ValueError(f"{group}: expected a verdict or a list of verdicts from {', '.join(VERDICTS)}, "
+                                 f"got {value!r}")
+            out[group] = tuple(items)
+        return out
+
+
+VERDICTS = ("AC", "WA", "TLE", "MLE", "RE", "OLE", "CE")
 
 
 class Solutions(Strict):
     # path (relative to the problem root) -> allowed verdicts, overriding the folder's verdict
     verdicts: dict[str, list[VerdictName]] = {}
+    # path (relative to the problem root or to solutions/) -> per-subtask verdicts and/or a score,
+    # e.g. {subtask1: AC, subtask2: AC, subtask3: [TLE, MLE], score: 50}; any other key of `solutions`
+    # is read as such a path, so `solutions: {partial/x.cpp: {score: 20}}` works as written
+    expect: dict[str, Expectation] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _paths_at_top(cls, raw: object) -> object:
+        if not isinstance(raw, dict):
+            return raw
+        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect")}
+        if not paths:
+            return raw
+        merged = dict(raw.get("expect") or {})
+        merged.update(paths)
+        return {**{k: raw[k] for k in ("verdicts",) if k in raw}, "expect": merged}
 
     @field_validator("verdicts")
     @classmethod
@@ -117,6 +174,13 @@ class Solutions(Strict):
             if not allowed:
                 raise ValueError(f"{path}: list at least one verdict")
         return v
+
+    @model_validator(mode="after")
+    def _once(self) -> Solutions:
+        both = set(self.verdicts) & set(self.expect)
+        if both:
+            raise ValueError(f"{sorted(both)[0]}: listed both under verdicts and with per-subtask expectations")
+        return self
 
 
 class Proof(Strict):
@@ -145,6 +209,7 @@ class ProblemSpec(Strict):
     model_solution: str
     coverage: Coverage = Coverage()
     tests: dict[str, list[TestLine]]
+    scoring: Scoring = Scoring()
     solutions: Solutions = Solutions()
     proof: Proof | None = None
 
@@ -175,4 +240,8 @@ class ProblemSpec(Strict):
         for g in groups:
             if not self.tests.get(g):
                 raise ValueError(f"subtask group {g!r} has no tests in the test plan")
+        for path, e in self.solutions.expect.items():
+            for g in e.groups:
+                if g not in known:
+                    raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
         return self

@@ -77,6 +77,14 @@ class Package:
     def groups(self) -> tuple[Group, ...]:
         return (self.sample, *self.subtasks)
 
+    def pass_fail_note(self, target: str) -> list[str]:
+        """The export report's line for a judge that cannot score subtasks (nothing to say with one)."""
+        if len(self.subtasks) < 2:
+            return []
+        scores = "/".join(str(g.score) for g in self.subtasks)
+        return [f"{target} judges pass-fail: the {len(self.subtasks)} subtasks ({scores} points, each earned "
+                f"only when all its tests pass) are kept as ordered test groups without scores"]
+
     @property
     def secret_tests(self) -> list[BuiltTest]:
         return [t for g in self.subtasks for t in g.tests]

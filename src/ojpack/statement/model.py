@@ -122,6 +122,7 @@ def context(problem: Problem, lang: str, samples: list[Sample]) -> dict[str, obj
         "bounds": glob,
         "subtasks": subtasks,
         "checker": spec.checker,
+        "scoring": spec.scoring,
         "samples": samples,
     }
 

@@ -12,7 +12,7 @@ from typing import Callable
 
 from . import lock
 from ..cache import Cache, cache_for, sha256_bytes
-from .coverage import TestFacts, answer_tokens, gaps
+from .coverage import GROUP_FEATURES, TestFacts, answer_tokens, gaps, own_coverage
 from .data import (BuiltTest, DataMissing, build_lock, fingerprint, load_built, recover, staging_dir, swap_in,
                    write_tree)
 from ..sandbox import Program
@@ -53,7 +53,7 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
 
         made = _run_all(one, plan, jobs or os.cpu_count() or 2)
         problems = gaps(problem.spec.coverage, [TestFacts(t.group, t.features, t.answers) for t, _, _ in made],
-                        problem.groups)
+                        problem.groups, own_coverage(problem.spec.subtasks))
         if problems:
             raise BuildError("the test plan leaves coverage gaps:\n  - " + "\n  - ".join(problems))
         hashes = {f"{t.input}": t.input_sha256 for t, _, _ in made} | {f"{t.answer}": t.answer_sha256 for t, _, _ in made}
@@ -93,12 +93,15 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     if not verdict.valid:
         raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid"
                          f"{_blame_bounds(problem, test.group, validator, data, bounds)}: {verdict.message}")
+    # Features such as "T=max" speak of the problem's bounds; a subtask's own coverage speaks of its
+    # tighter ones, so the report against those is kept beside (as "group_features").
+    own = list(verdict.features.get("features", []))
     if bounds != full:
-        # Features such as "T=max" speak of the problem's bounds, not of a subtask's tighter ones.
         verdict = validate_bytes(validator, data, full, cache)
+    features = {**verdict.features, GROUP_FEATURES: own} if test.group != "sample" else verdict.features
     answer = solve(problem, model, data, test.id, cache)
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
-                      verdict.features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
+                      features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .coverage import TestFacts, gaps, hit_classes, hit_features
+from .coverage import TestFacts, gaps, hit_classes, hit_features, own_coverage
 from .data import BuiltTest
 from ..problem import Problem
 
@@ -21,6 +21,8 @@ class Stats:
     classes_hit: dict[str, int]
     classes_missing: list[str]
     gaps: list[str]
+    # group -> {"features": hit, "classes": {class: games}, "answers": {token: count}}
+    subtasks: dict[str, dict[str, Any]]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -30,6 +32,7 @@ class Stats:
             "features": {"hit": self.features_hit, "missing": self.features_missing},
             "classes": {"hit": self.classes_hit, "missing": self.classes_missing},
             "gaps": self.gaps,
+            "subtasks": self.subtasks,
         }
 
 
@@ -47,8 +50,18 @@ def collect(problem: Problem, tests: list[BuiltTest]) -> Stats:
         features_missing=[f for f in cov.features if f not in feats],
         classes_hit=dict(sorted(classes.items())),
         classes_missing=[c for c in cov.classes if not classes[c]],
-        gaps=gaps(cov, facts, problem.groups),
+        gaps=gaps(cov, facts, problem.groups, own_coverage(problem.spec.subtasks)),
+        subtasks={g: _group_facts([f for f in secret if f.group == g]) for g in problem.groups},
     )
+
+
+def _group_facts(facts: list[TestFacts]) -> dict[str, Any]:
+    answers: dict[str, int] = {}
+    for f in facts:
+        for tok, n in f.answers.items():
+            answers[tok] = answers.get(tok, 0) + n
+    return {"features": sorted(hit_features(facts, own=True)), "classes": dict(sorted(hit_classes(facts).items())),
+            "answers": dict(sorted(answers.items()))}
 
 
 def _keys(dicts: Any) -> list[str]:

@@ -42,6 +42,7 @@ class ValidatorCase:
     input: bytes
     expect: Literal["valid", "invalid"]
     message: str | None
+    group: str = "sample"    # whose bounds it runs under: the global ones, or a subtask's
 
 
 @dataclass(frozen=True)
@@ -104,25 +105,28 @@ def validate_file(validator: Validator, path: Path, bounds: dict[str, tuple[int,
 
 
 def load_cases(problem: Problem) -> list[ValidatorCase]:
-    """The validator's own tests: validators/tests.yaml, a list of {name, input, expect, message}."""
+    """The validator's own tests: validators/tests.yaml, a list of {name, input, expect, message, group};
+    a case with `group: <subtask>` runs under that subtask's bounds (default: the global ones)."""
     path = problem.path(problem.spec.validator).parent / "tests.yaml"
     if not path.is_file():
         return []
     try:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or []
         cases = [ValidatorCase(str(c["name"]), str(c["input"]).encode("utf-8", "surrogateescape"),
-                               c["expect"], c.get("message")) for c in raw]
+                               c["expect"], c.get("message"), str(c.get("group", "sample"))) for c in raw]
     except (yaml.YAMLError, KeyError, TypeError) as e:
         raise OjpackError(f"{path}: each case needs name, input and expect (valid|invalid): {e}") from None
     bad = [c.name for c in cases if c.expect not in ("valid", "invalid")]
     if bad:
         raise OjpackError(f"{path}: expect must be 'valid' or 'invalid' (cases {', '.join(bad)})")
+    stray = [f"{c.name} ({c.group})" for c in cases if c.group != "sample" and c.group not in problem.groups]
+    if stray:
+        raise OjpackError(f"{path}: group must be a subtask group of problem.yaml (cases {', '.join(stray)})")
     return cases
 
 
 def run_cases(problem: Problem, validator: Validator) -> list[CaseResult]:
-    bounds = problem.bounds_for("sample")
     cases = load_cases(problem)
     with ThreadPoolExecutor() as pool:  # each case is a process spawn: overlap them
-        got = list(pool.map(lambda c: validate_bytes(validator, c.input, bounds), cases))
+        got = list(pool.map(lambda c: validate_bytes(validator, c.input, problem.bounds_for(c.group)), cases))
     return [CaseResult(c, g) for c, g in zip(cases, got)]

@@ -18,7 +18,7 @@ LANG = "en"  # DOMjudge holds one statement per problem; contests run on it are 
 
 
 def write(pkg: Package, out: Path) -> list[str]:
-    notes: list[str] = []
+    notes: list[str] = pkg.pass_fail_note("domjudge")
     lang = LANG if LANG in pkg.names else pkg.languages[0]
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}

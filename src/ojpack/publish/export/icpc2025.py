@@ -27,7 +27,7 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
 
 def write(pkg: Package, out: Path) -> list[str]:
     root = out / pkg.short_name
-    notes: list[str] = []
+    notes: list[str] = pkg.pass_fail_note("icpc2025")
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
