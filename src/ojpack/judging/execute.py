@@ -83,8 +83,17 @@ NEAR_MEMORY = 0.9   # memory barely varies with load: only a run right at the ca
 
 
 def near_limit(cell: Cell, limits: RunLimits, time_limit: float) -> bool:
-    """True for a run that hit a limit or came near one: its outcome may differ on a quieter machine."""
-    if cell.verdict in (Verdict.TLE, Verdict.MLE, Verdict.OLE):
+    """True for a run that hit a limit or came near one: its outcome may differ on a quieter machine.
+
+    Except a time-out the CPU watch cut at the stretched limit (1.5x): CPU time, unlike wall time, hardly
+    grows with load, and such a run is over the limit by half again on any machine; and a run over the
+    memory or output limit, which load does not change. Remembering them is what lets a warm check skip
+    the solutions meant to fail that way (a time-out alone would cost 1.5x the limit again)."""
+    if cell.verdict is Verdict.TLE and cell.time >= limits.cpu > time_limit:
+        return False
+    if cell.verdict in (Verdict.MLE, Verdict.OLE):   # memory and output size do not depend on load
+        return False
+    if cell.verdict is Verdict.TLE:
         return True
     if cell.time >= NEAR_TIME * time_limit or cell.wall >= NEAR_TIME * limits.wall:
         return True

@@ -14,6 +14,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..cache import machine_cache
 from ..errors import OjpackError
 from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
 
@@ -104,17 +105,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
 
 
 def _shared_dir() -> Path | None:
-    """The machine-wide store of compiled programs, shared by every package (a binary is keyed by its
-    source's content, the command and the compiler, so any package may reuse it): $OJPACK_CACHE_HOME,
-    else $XDG_CACHE_HOME/ojpack, else ~/.cache/ojpack; None when it cannot be made."""
-    base = os.environ.get("OJPACK_CACHE_HOME") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ojpack")
-    folder = Path(base) / "bin"
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return folder
+    """Where every package on the machine keeps compiled programs: a binary is keyed by its source's
+    content, the command and the compiler, so any package may reuse it."""
+    base = machine_cache()
+    return base / "bin" if base else None
 
 
 def _copy_in(src: Path, dest: Path) -> bool:
