@@ -26,7 +26,10 @@ OJPACK = str(Path(sys.executable).with_name("ojpack"))
 def timed(*argv: str, env: dict[str, str]) -> tuple[float, str]:
     start = time.perf_counter()
     proc = subprocess.run([OJPACK, *argv], capture_output=True, text=True, env=env)
-    if proc.returncode != 0:
+    # exit 1 is a finished check that reported a problem (on a loaded machine, typically a time-out margin)
+    if proc.returncode == 1 and argv[0] == "check":
+        print(f"note: check {' '.join(argv[1:-2])} reported problems")
+    elif proc.returncode != 0:
         sys.exit(f"ojpack {' '.join(argv)} failed:\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
     return time.perf_counter() - start, proc.stdout
 

@@ -138,8 +138,17 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
-    settle_early = () if full else {s.name for s in solutions if not s.partial
-                                    and Verdict.TLE in s.expected and Verdict.AC not in s.expected}
+    owners = {s.name: s for s in solutions}
+
+    def settles(job: Job) -> tuple[str, str] | None:
+        """A solution that must time out and may not pass (overall, or in a subtask) runs those tests as one
+        chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
+        s = owners[job.owner]
+        allowed = s.by_group.get(job.test.group) if s.partial else s.expected
+        if full or not allowed or Verdict.TLE not in allowed or Verdict.AC in allowed:
+            return None
+        return (s.name, job.test.group if s.partial else "")
+
     done = [0]
 
     def tick(stage: str, total: int) -> Callable[[Job, object], None]:
@@ -151,7 +160,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
 
     memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
-    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settle_early)
+    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
     must_pass = {s.name for s in solutions if s.must_pass}
     slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]
@@ -231,10 +240,11 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     mine = tuple(cells[(s.name, t)] for t in ids if (s.name, t) in cells)
     skipped = tuple(t for t in ids if (s.name, t) not in cells)
     verdict = overall([c.verdict for c in mine])
-    # A test skipped once the verdict was settled scores as failed: only a solution expected to fail (and
-    # never to pass, nor to score a given amount) is ever cut short.
+    # A test skipped once its chain's verdict was settled fails as that chain's failing test did: only tests
+    # where the solution may not pass (its subtask then scores nothing anyway) are ever cut short.
+    settled = {group_of[c.test]: c.verdict for c in reversed(mine) if c.verdict is not Verdict.AC}
     scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]
-                            + [(group_of[t], verdict) for t in skipped])
+                            + [(group_of[t], settled.get(group_of[t], verdict)) for t in skipped])
     faults = deviations(s.expected, [(c.test, c.verdict) for c in mine])
     faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine])
     got = sum(x.score for x in scores)

@@ -8,7 +8,7 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -135,18 +135,21 @@ def _how_it_ended(res: RunResult) -> str:
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
-            memo: Memo | None = None, stop_at_failure: Collection[str] = ()) -> dict[tuple[str, str], Cell]:
+            memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
+            ) -> dict[tuple[str, str], Cell]:
     """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}.
 
-    The jobs of an owner in `stop_at_failure` run one after another, in the order given, and stop at its
-    first failing cell: its verdict is settled there, and a solution meant to time out would otherwise
-    spend the whole cut-off on every remaining test. Its later tests are then absent from the result."""
+    Jobs that `chain_of` puts in one chain (e.g. a solution meant to time out, or its tests of one
+    subtask) run one after another, in the order given, and stop at the chain's first failing cell: the
+    verdict is settled there, and a solution meant to time out would otherwise spend the whole cut-off on
+    every remaining test. The chain's later tests are then absent from the result."""
     out: dict[tuple[str, str], Cell] = {}
     scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
-    chains: dict[str, list[Job]] = {}
+    chains: dict[Hashable, list[Job]] = {}
     singles: list[Job] = []
     for job in jobs:
-        (chains.setdefault(job.owner, []) if job.owner in stop_at_failure else singles).append(job)
+        link = chain_of(job) if chain_of else None
+        (singles if link is None else chains.setdefault(link, [])).append(job)
 
     def one(job: Job) -> Cell:
         cell = run_one(job, limits, time_limit, checker, scratch, memo)
