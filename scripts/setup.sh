@@ -11,6 +11,7 @@ mode="${1:-main}"
 apt_packages=(g++ openjdk-17-jdk-headless)
 # >>> add apt packages below this line (one array append per need, with a comment saying why)
 apt_packages+=(chromium fonts-noto-cjk fonts-liberation)  # render: PDF printing + the HTML browser test; CJK and Latin fonts
+apt_packages+=(nodejs npm)  # tests: Hydro's own config reader and importer code run on the hydro export
 # <<<
 missing=()
 for pkg in "${apt_packages[@]}"; do
@@ -45,6 +46,19 @@ if [ "$mode" = test ]; then
     [ -x ".tools/$tool/bin/python" ] || "$python" -m venv ".tools/$tool"
     ".tools/$tool/bin/python" -m pip install -q --disable-pip-version-check "$tool" >/dev/null
   done
+  # Hydro's own code for the hydro export (tests/publish/test_export_hydro.py), local to .tools/hydro:
+  # @hydrooj/utils 1.4.13 (the last release on npm holding the judge's testdata config reader, with esbuild
+  # to load its TypeScript) and the sources of hydrooj 4.19.1 (parseConfig and the problem importer).
+  if command -v npm >/dev/null; then
+    if [ ! -f .tools/hydro/hydrooj/src/model/problem.ts ]; then
+      mkdir -p .tools/hydro/hydrooj
+      npm install --prefix .tools/hydro --no-audit --no-fund --no-save --ignore-scripts @hydrooj/utils@1.4.13 >/dev/null
+      npm pack --silent --pack-destination .tools/hydro hydrooj@4.19.1 >/dev/null
+      tar xzf .tools/hydro/hydrooj-4.19.1.tgz -C .tools/hydro/hydrooj --strip-components=1 package/src
+    fi
+  else
+    echo "setup: warning: no npm, so the Hydro export test cannot run Hydro's code" >&2
+  fi
 fi
 # <<<
 echo "setup: ready (.venv/bin/ojpack)" >&2

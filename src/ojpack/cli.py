@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperOption
 
 from . import __version__
-from .commands import build, check, console, export, judge, render, stats, validate
+from .commands import build, check, console, export, import_, judge, render, stats, validate
 from .errors import OjpackError
 from .interrupt import install
 
@@ -33,6 +33,7 @@ app.command("render")(render.command)
 app.command("export")(export.command)
 app.command("check")(check.command)
 app.command("judge")(judge.command)
+app.command("import")(import_.command)
 
 
 def _show_version(value: bool) -> None:

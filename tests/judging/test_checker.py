@@ -2,8 +2,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
-from ojpack.judging.checker import CheckerError, ProgramChecker, TokenChecker, compare_tokens
+from ojpack.cache import cache_for
+from ojpack.judging.checker import CheckerError, ProgramChecker, TokenChecker, compare_tokens, load_checker
+from ojpack.judging.judge import judge
+from ojpack.judging.verdicts import Verdict
+from ojpack.problem.load import load_problem
+from ojpack.problem.schema import Checker as CheckerSpec
 from ojpack.sandbox.languages import real_python
 
 
@@ -74,3 +80,124 @@ def test_crashing_custom_checker_is_a_checker_error(tmp_path):
         (tmp_path / name).write_text("1\n")
     with pytest.raises(CheckerError, match="exit code 1"):
         checker.check(tmp_path / "in", tmp_path / "ans", tmp_path / "out")
+
+
+# A checker in testlib's convention written without testlib.h (packages bring their own; we cannot ship
+# it): argv = input output answer; the first line of the output decides what it does, to reach every exit.
+TESTLIB_STYLE = r"""
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+int main(int argc, char** argv) {
+    if (argc != 4) { fprintf(stderr, "usage: input output answer"); return 3; }
+    FILE* out = fopen(argv[2], "r"); FILE* ans = fopen(argv[3], "r");
+    if (!out || !ans) { fprintf(stderr, "cannot open files"); return 3; }
+    char got[64] = "", want[64] = "";
+    if (fscanf(out, "%63s", got) != 1) { fprintf(stderr, "empty output"); return 2; }
+    if (fscanf(ans, "%63s", want) != 1) { fprintf(stderr, "empty answer"); return 3; }
+    if (!strcmp(got, "crash")) abort();
+    if (!strcmp(got, "fail")) { fprintf(stderr, "checker gave up"); return 3; }
+    if (!strcmp(got, "points")) return 7;
+    if (!strcmp(got, want)) { fprintf(stderr, "ok %s", got); return 0; }
+    fprintf(stderr, "expected %s, found %s", want, got);
+    return 1;
+}
+"""
+
+
+def _case(tmp_path: Path, out: str, ans: str = "John\n") -> tuple[Path, Path, Path]:
+    for name, body in (("in", "1\n1 1\n"), ("ans", ans), ("out", out)):
+        (tmp_path / name).write_text(body)
+    return tmp_path / "in", tmp_path / "ans", tmp_path / "out"
+
+
+def _with_checker(toy: Path, source: str, body: str, convention: str) -> Path:
+    (toy / source).write_text(body)
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + f"checker: {{type: program, source: {source}, convention: {convention}}}\n")
+    return toy
+
+
+@pytest.fixture
+def testlib_checker(toy: Path) -> ProgramChecker:
+    problem = load_problem(_with_checker(toy, "check.cpp", TESTLIB_STYLE, "testlib"))
+    checker = load_checker(problem, cache_for(problem.root).dir)
+    assert isinstance(checker, ProgramChecker) and checker.convention == "testlib"
+    return checker
+
+
+def test_testlib_convention_exit_codes(testlib_checker: ProgramChecker, tmp_path: Path) -> None:
+    ok = testlib_checker.check(*_case(tmp_path, "John\n"))
+    assert ok.ok and ok.message == "ok John"
+    wa = testlib_checker.check(*_case(tmp_path, "Brother\n"))
+    assert not wa.ok and wa.message == "expected John, found Brother"
+    pe = testlib_checker.check(*_case(tmp_path, ""))   # a presentation error is a wrong answer, as on Polygon
+    assert not pe.ok and pe.message == "presentation error: empty output"
+
+
+@pytest.mark.parametrize("out, why", [("fail", r"exit code 3 \(testlib: fail\): checker gave up"),
+                                      ("crash", r"signal 6"), ("points", r"exit code 7")])
+def test_a_failing_testlib_checker_is_a_judge_error(testlib_checker, tmp_path, out, why) -> None:
+    with pytest.raises(CheckerError, match=why):
+        testlib_checker.check(*_case(tmp_path, out + "\n"))
+
+
+def test_the_checker_is_compiled_once(toy: Path) -> None:
+    problem = load_problem(_with_checker(toy, "check.cpp", TESTLIB_STYLE, "testlib"))
+    cache = cache_for(problem.root).dir
+    first = load_checker(problem, cache)
+    binary = Path(first.argv[0])
+    stamp = binary.stat().st_mtime_ns
+    again = load_checker(load_problem(toy), cache)
+    assert again.argv == first.argv and binary.stat().st_mtime_ns == stamp
+    assert len([p for p in (cache / "bin").iterdir() if p.is_dir()]) == 1
+
+
+def test_a_checker_that_does_not_compile_is_named(toy: Path) -> None:
+    problem = load_problem(_with_checker(toy, "check.cpp", "int main( {", "testlib"))
+    with pytest.raises(CheckerError, match="checker check.cpp does not compile"):
+        load_checker(problem, cache_for(problem.root).dir)
+
+
+def test_a_crashing_checker_gives_je_not_wa(toy: Path) -> None:
+    # testlib convention; gives up (exit 3) when the answer is 3
+    crash = ("import sys\nout, ans = open(sys.argv[2]).read().split(), open(sys.argv[3]).read().split()\n"
+             "raise SystemExit(3 if ans == ['3'] else 0 if out == ans else 1)\n")
+    problem = load_problem(_with_checker(toy, "check.py", crash, "testlib"))
+    path = toy / "subs" / "ok.py"
+    path.parent.mkdir()
+    path.write_text("a, b = map(int, input().split())\nprint(a + b)\n")
+    res = judge(problem, path)
+    sample = res.cells[0]                      # the sample is 1 2: the checker gives up on it
+    assert sample.verdict is Verdict.JE and "checker check.py failed" in sample.message and "exit code 3" in sample.message
+    assert res.verdict is Verdict.JE and all(c.verdict is Verdict.AC for c in res.cells[1:])
+
+
+def test_kattis_convention_from_problem_yaml(toy: Path, tmp_path: Path) -> None:
+    problem = load_problem(_with_checker(toy, "check.py", textwrap.dedent(KATTIS_STYLE), "kattis"))
+    checker = load_checker(problem, cache_for(problem.root).dir)
+    assert checker.check(*_case(tmp_path, "y x\n", "x\ny\n")).ok is False  # input says 1 game
+    assert checker.check(*_case(tmp_path, "x\n", "x\n")).ok
+
+
+def test_checker_schema() -> None:
+    assert CheckerSpec().type == "tokens"
+    with pytest.raises(ValidationError, match="needs 'source"):
+        CheckerSpec(type="program")
+    with pytest.raises(ValidationError, match="convention"):
+        CheckerSpec(type="program", source="c.cpp", convention="polygon")
+    assert CheckerSpec(type="program", source="c.cpp").convention == "testlib"
+
+
+def test_check_puts_a_judge_error_first_and_keeps_no_memory_of_it(toy: Path) -> None:
+    from ojpack.judging import check
+    # gives up (testlib "fail") while a flag file lies beside it: the same checker, flaky
+    flaky = ("import os, sys\nif os.path.exists(os.path.join(os.path.dirname(sys.argv[0]), 'flag')): raise SystemExit(3)\n"
+             "raise SystemExit(0 if open(sys.argv[2]).read().split() == open(sys.argv[3]).read().split() else 1)\n")
+    (toy / "flag").write_text("")
+    problem = load_problem(_with_checker(toy, "check.py", flaky, "testlib"))
+    report = check(problem, proof=False)
+    assert not report.ok and report.problems[0].startswith("judge error (JE) on ")
+    assert "checker check.py failed on" in report.problems[0] and "exit code 3" in report.problems[0]
+    (toy / "flag").unlink()   # runs are remembered, but JE runs never: this check runs them again
+    assert check(load_problem(toy), proof=False).ok

@@ -85,7 +85,7 @@ def test_custom_checker_from_problem_yaml_decides(toy):
         "if not ok:\n    open(sys.argv[3] + 'judgemessage.txt', 'w').write(f'{got[:1]} is not {want} +- 1')\n"
         "sys.exit(42 if ok else 43)\n")
     text = (toy / "problem.yaml").read_text()
-    (toy / "problem.yaml").write_text(text + "checker: {type: custom, program: checker.py}\n")
+    (toy / "problem.yaml").write_text(text + "checker: {type: program, source: checker.py, convention: kattis}\n")
     near = judge(load_problem(toy), submit(toy, "near.py", "a, b = map(int, input().split())\nprint(a + b + 1)\n"))
     assert near.verdict is Verdict.AC
     far = judge(load_problem(toy), submit(toy, "far.py", "a, b = map(int, input().split())\nprint(a + b + 2)\n"))

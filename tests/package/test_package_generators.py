@@ -11,7 +11,6 @@ import subprocess
 import sys
 from functools import cache
 from itertools import product
-from pathlib import Path
 
 import pytest
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -117,8 +118,26 @@ def test_domjudge(exported) -> None:
     rows += [(p[0].name.split("-")[0], *p[1:]) for p in
              [(f, sha(f), sha(f.with_suffix(".ans"))) for f in sorted((root / "data" / "secret").glob("*.in"))]]
     assert rows == expected(pkg, with_sample=True)
-    marked = [p for p in (root / "submissions").rglob("*") if p.is_file() and "@EXPECTED_RESULTS@" in p.read_text()]
-    assert len(marked) == sum(1 for s in pkg.solutions if s.single not in {"AC", "WA", "TLE", "RTE"})
+    ini = dict(line.split(" = ", 1) for line in (root / "domjudge-problem.ini").read_text().splitlines())
+    assert ini["externalid"] == f'"{pkg.short_name}"' and float(ini["timelimit"]) == pkg.time_limit
+    subs = sorted(p.relative_to(root / "submissions") for p in (root / "submissions").rglob("*") if p.is_file())
+    assert len(subs) == len(pkg.solutions)
+    mixed = {Path(p.parts[1]).stem: (root / "submissions" / p).read_text() for p in subs if p.parts[0] == "mixed"}
+    sets = [s for s in pkg.solutions if len(s.verdicts) > 1]
+    assert len(mixed) == len(sets) and all("@EXPECTED_RESULTS@: " in t for t in mixed.values())
+    for s in sets:   # the whole set survives, in DOMjudge's words
+        line = next(x for x in mixed[s.path.stem].splitlines() if "@EXPECTED_RESULTS@" in x)
+        assert {r.strip() for r in line.split(": ", 1)[1].split(",")} == {
+            {"WA": "WRONG-ANSWER", "RTE": "RUN-ERROR", "TLE": "TIMELIMIT", "AC": "CORRECT"}[v] for v in s.verdicts}
+    assert any("scoring" in x for x in results["domjudge"].lost)
+    # DOMjudge's importer walks the zip's entries: submissions/<verdict>/<file> is a single-file
+    # submission, submissions/<verdict>/<name>/ (a folder entry) a multi-file one; anything else is skipped
+    with zipfile.ZipFile(results["domjudge"].zip) as z:
+        parts = [n.split("/") for n in z.namelist() if n.startswith("submissions/")]
+    taken = [p for p in parts if (len(p) == 3 and p[2]) or (len(p) == 4 and not p[3])]
+    assert len(taken) == len(pkg.solutions)
+    others = [lang for lang in pkg.languages if lang != "en"]
+    assert all(list((root / "attachments").glob(f"problem.{lang}.*")) for lang in others)
 
 
 def test_hydro(exported) -> None:
@@ -131,7 +150,16 @@ def test_hydro(exported) -> None:
     assert rows == expected(pkg, with_sample=False, group_names=False)
     assert sum(st["score"] for st in conf["subtasks"]) == 100
     assert all(st["type"] == "min" for st in conf["subtasks"])
-    assert {f"problem_{lang}.md" for lang in pkg.languages} <= {p.name for p in root.iterdir()}
+    assert conf["checker_type"] == "testlib" and (root / "testdata" / conf["checker"]).is_file()
+    meta = yaml.safe_load((root / "problem.yaml").read_text())
+    assert all(name in meta["title"] for name in pkg.names.values())
+    for lang in pkg.languages:
+        md = (root / f"problem_{lang}.md").read_text()
+        assert not md.startswith("# ") and pkg.names[lang] not in md.splitlines()[0]
+        for i, t in enumerate(pkg.sample.tests, start=1):
+            assert f"```input{i}\n{t.input.read_text().strip()}\n```" in md
+            assert f"```output{i}\n{t.answer.read_text().strip()}\n```" in md
+    assert [p.name for p in (root / "std").iterdir()] == [pkg.model_solution.stem + ".cc"]
 
 
 def test_uoj(exported) -> None:
@@ -168,7 +196,7 @@ def test_qduoj(exported) -> None:
     pkg, _, results = exported
     root = ok(results, "qduoj")
     assert by_number(root, "{}.in", "{}.out", 1) == [r[1:] for r in expected(pkg, with_sample=False)]
-    assert {p.suffix for p in root.iterdir()} == {".in", ".out"}
+    assert {p.suffix for p in root.iterdir()} == {".in", ".out", ".cpp"} and (root / "spj.cpp").is_file()
 
 
 def test_cms(exported) -> None:
@@ -185,9 +213,16 @@ def test_cms(exported) -> None:
     ends = [0]
     for _, n in params:
         ends.append(ends[-1] + n)
-    rows = [(str(k), *files[j]) for k in range(1, len(ends)) for j in range(ends[k - 1], ends[k])]
-    assert rows == expected(pkg, with_sample=False, group_names=False)
+    rows = [(str(k), *files[j]) for k in range(len(ends) - 1) for j in range(ends[k], ends[k + 1])]
+    assert rows == expected(pkg, with_sample=True, group_names=False)
+    assert params[0] == [0, len(pkg.sample.tests)]
     assert (root / "statement" / "statement.pdf").read_bytes().startswith(b"%PDF")
+    assert task["primary_language"] == "en" and task["score_mode"] == "max_subtask"
+    assert task["public_testcases"] == "all" and task["feedback_level"] == "full"
+    for lang in pkg.languages:
+        assert (root / "statement" / f"{lang}.pdf").read_bytes().startswith(b"%PDF")
+    assert len(list((root / "att").iterdir())) == 2 * len(pkg.sample.tests)
+    assert os.access(root / "check" / "checker", os.X_OK)
     gen = (root / "gen" / "GEN").read_text().splitlines()
     assert [int(line.split(":")[1]) for line in gen if line.startswith("# ST:")] == [s for s, _ in params]
 
@@ -198,9 +233,12 @@ def test_every_zip_holds_exactly_its_folder(exported) -> None:
         if r.error:
             continue
         with zipfile.ZipFile(r.zip) as z:
-            inside = {n: z.read(n) for n in z.namelist()}
+            inside = {n: z.read(n) for n in z.namelist() if not n.endswith("/")}
+            folders = {n.rstrip("/") for n in z.namelist() if n.endswith("/")}
         on_disk = {p.relative_to(r.folder).as_posix(): p.read_bytes() for p in r.folder.rglob("*") if p.is_file()}
         assert inside == on_disk, r.target
+        # every folder is an entry of its own (DOMjudge takes a multi-file submission only then)
+        assert folders == {p.relative_to(r.folder).as_posix() for p in r.folder.rglob("*") if p.is_dir()}, r.target
 
 
 def test_exports_are_reproducible_byte_for_byte(exported) -> None:
@@ -244,15 +282,21 @@ def test_domjudge_without_a_pdf_ships_the_html_and_says_so(exported, tmp_path: P
     (tmp_path / "build" / "statement" / "problem.en.html").write_bytes(html.read_bytes())
     notes = TARGETS["domjudge"].write(dataclasses.replace(pkg, root=tmp_path), tmp_path / "out")
     assert (tmp_path / "out" / "problem.html").read_bytes() == html.read_bytes()
-    assert not (tmp_path / "out" / "problem.pdf").exists() and any("problem.html" in n for n in notes)
+    assert not (tmp_path / "out" / "problem.pdf").exists() and any("problem.html" in n for n in notes.todo)
 
 
 def test_limits_a_target_cannot_express_are_refused(exported, tmp_path: Path) -> None:
     pkg, _, _ = exported
     with pytest.raises(OjpackError, match="uoj: time_limit takes whole seconds; 1.5 s"):
         TARGETS["uoj"].write(dataclasses.replace(pkg, time_limit=1.5), tmp_path / "uoj")
-    with pytest.raises(OjpackError, match="hydro: only a case-sensitive token checker"):
-        TARGETS["hydro"].write(dataclasses.replace(pkg, case_sensitive=False), tmp_path / "hydro")
+    with pytest.raises(OjpackError, match="uoj: only the case-sensitive token checker"):
+        TARGETS["uoj"].write(dataclasses.replace(pkg, case_sensitive=False), tmp_path / "uoj2")
+    kattis_style = dataclasses.replace(pkg, checker_type="program", checker_program=pkg.validator,
+                                       checker_convention="kattis")
+    with pytest.raises(OjpackError, match="hydro: runs testlib-protocol checkers only"):
+        TARGETS["hydro"].write(kattis_style, tmp_path / "hydro")
+    with pytest.raises(OjpackError, match="cms: adapts testlib-convention checkers only"):
+        TARGETS["cms"].write(kattis_style, tmp_path / "cms")
     icpc = TARGETS["icpc2025"]
     icpc.write(dataclasses.replace(pkg, time_limit=1.5), tmp_path / "icpc")
     meta = yaml.safe_load((tmp_path / "icpc" / pkg.short_name / "problem.yaml").read_text())
@@ -275,6 +319,8 @@ def test_command_exports_what_it_can_and_fails_naming_the_rest(toy: Path) -> Non
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert [t["target"] for t in report["targets"]] == ["luogu", "qduoj"]
+    qduoj = report["targets"][1]
+    assert any("subtasks" in x for x in qduoj["cannot_express"]) and any("spj.cpp" in x for x in qduoj["todo"])
     assert "statements not rendered" in report["warning"]  # the toy has no statement templates
     assert (toy / "build" / "export" / "luogu.zip").is_file() and (toy / "build" / "export" / "qduoj" / "1.in").is_file()
     failed = subprocess.run([*cli, "--to", "kattis"], capture_output=True, text=True)
@@ -306,7 +352,28 @@ def test_every_scoring_export_carries_the_three_subtasks_scored_by_their_minimum
     assert per == {1: {20}, 2: {30}, 3: {50}}
     if not results["cms"].error:
         task = yaml.safe_load((results["cms"].folder / "task.yaml").read_text())
-        assert task["score_type"] == "GroupMin" and [s for s, _ in task["score_type_parameters"]] == want
+        # the public sample is a group of its own worth 0 points
+        assert task["score_type"] == "GroupMin" and [s for s, _ in task["score_type_parameters"]] == [0, *want]
     for target in ("icpc2025", "domjudge"):
-        assert any("pass-fail" in n and "20/30/50" in n for n in results[target].notes), target
-    assert any("subtasks" in n for n in results["qduoj"].notes)
+        assert any("pass-fail" in n and "20/30/50" in n for n in results[target].lost), target
+    assert any("subtasks" in n for n in results["qduoj"].lost)
+
+
+def test_a_checker_program_travels_where_the_judge_runs_its_convention(toy: Path) -> None:
+    (toy / "chk.cpp").write_text("int main() { return 0; }\n")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "checker: {type: program, source: chk.cpp, convention: testlib}\n")
+    pkg, _ = prepare(load_problem(toy), ["luogu", "kattis", "qduoj"], checked=False)
+    results = {r.target: r for r in export(pkg, ["luogu", "qduoj"])}
+    assert (results["luogu"].folder / "checker.cpp").read_bytes() == (toy / "chk.cpp").read_bytes()
+    assert not (results["qduoj"].folder / "spj.cpp").exists()
+    assert any("own checker cannot run there" in x for x in results["qduoj"].lost)
+    (toy / "problem.yaml").write_text(text + "checker: {type: program, source: chk.cpp, convention: kattis}\n")
+    pkg, _ = prepare(load_problem(toy), ["domjudge"], checked=False)
+    html = toy / "build" / "statement" / "problem.en.html"   # the toy has no statement templates
+    html.parent.mkdir(parents=True, exist_ok=True)
+    html.write_text("<p>toy</p>")
+    [dom] = export(pkg, ["domjudge"])
+    assert not dom.error, dom.error
+    meta = yaml.safe_load((dom.folder / "problem.yaml").read_text())
+    assert meta["validation"] == "custom" and (dom.folder / "output_validators" / "checker" / "chk.cpp").is_file()

@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 
 from ojpack.sandbox import cgroups
+from ojpack.sandbox.isolation import isolation_problem
 from ojpack.sandbox.languages import real_python
 from ojpack.sandbox.runner import MIB, RunLimits, run
 
+# "rlimit" and "cgroup" are the unisolated runner (--no-sandbox); "cage" is the default, isolated one.
 MODES = [pytest.param(False, id="rlimit"),
-         pytest.param(True, id="cgroup", marks=pytest.mark.skipif(not cgroups.available(), reason="no cgroups"))]
+         pytest.param(True, id="cgroup", marks=pytest.mark.skipif(not cgroups.available(), reason="no cgroups")),
+         pytest.param("cage", id="cage", marks=pytest.mark.skipif(isolation_problem() is not None, reason="no cage"))]
 
 
 def py(tmp_path: Path, code: str) -> list[str]:
@@ -21,10 +24,11 @@ def py(tmp_path: Path, code: str) -> list[str]:
     return [real_python(), str(src)]
 
 
-def go(tmp_path: Path, argv: list[str], cgroup: bool = False, stdin: bytes = b"", **kw) -> tuple:
+def go(tmp_path: Path, argv: list[str], cgroup: bool | str = False, stdin: bytes = b"", **kw) -> tuple:
     limits = RunLimits(**{"cpu": 1.0, "wall": 20.0, "memory_mib": 128, "output_mib": 8, **kw})
     (tmp_path / "in").write_bytes(stdin)
-    res = run(argv, tmp_path / "in", tmp_path / "out", limits, cgroup=cgroup)
+    caged = cgroup == "cage"
+    res = run(argv, tmp_path / "in", tmp_path / "out", limits, cgroup=True if caged else bool(cgroup), isolate=caged)
     return res, (tmp_path / "out").read_bytes()
 
 
@@ -169,7 +173,7 @@ def test_small_program_is_not_charged_for_the_parent_process(tmp_path):
     assert res.status == "ok" and res.memory_mib < 8
 
 
-@pytest.mark.parametrize("cgroup", MODES)
+@pytest.mark.parametrize("cgroup", MODES[:2])   # the cage is the helper: without it, no isolation
 def test_without_the_exec_helper_limits_still_hold(tmp_path, cgroup, monkeypatch):
     # no C compiler: limits are set in a preexec_fn instead (slower, same behaviour)
     monkeypatch.setattr("ojpack.sandbox.runner.launcher", lambda: None)

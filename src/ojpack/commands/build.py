@@ -6,11 +6,12 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import ProblemOpt
+from .common import NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     update_lock: Annotated[bool, typer.Option("--update-lock", help="Accept a deliberate change of the data.")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = None,
 ) -> None:
@@ -21,6 +22,7 @@ def command(
     from ..testdata import build
     from .console import out, progress_bar
 
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     total = len(make_plan(problem))
     with progress_bar("[bold]build", "{task.description}") as bar:

@@ -7,18 +7,19 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 if TYPE_CHECKING:
     from ..judging import CheckReport, Solution
 
 # Keyed by the verdict's text (Verdict is a str enum), so this module needs no import of judging.
 STYLE = {"AC": "green", "WA": "red", "TLE": "yellow", "MLE": "magenta", "RE": "bright_red", "OLE": "blue",
-         "CE": "dim"}
+         "CE": "dim", "JE": "bold white on red"}
 
 
 def command(
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
     html: Annotated[Optional[Path], typer.Option("--html", help="Also write the matrix as an HTML page.",
                                                  dir_okay=False)] = None,
@@ -34,6 +35,7 @@ def command(
     from ..problem import load_problem
     from .console import out, print_json, progress_bar
 
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     with progress_bar("[bold]check {task.description}") as bar:
         tasks: dict[str, int] = {}

@@ -7,9 +7,27 @@ from typing import Annotated, Optional
 
 import typer
 
+
 ProblemOpt = Annotated[
     Optional[Path],
     typer.Option("--problem", "-p", help="Problem root (holds problem.yaml); default: the nearest folder from here upward that has one.",
                  file_okay=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object for machines instead of tables.")]
+NoSandboxOpt = Annotated[bool, typer.Option(
+    "--no-sandbox", help="Run programs without isolation: only for trusted code on a machine without user "
+                         "namespaces or cgroups (prints a warning).")]
+
+
+def sandbox(off: bool) -> None:
+    """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated."""
+    from ..sandbox import require_isolation, set_isolation   # not at import: --help need not load the sandbox
+    from .console import err
+
+    if off:
+        set_isolation(False)
+        err.print("[bold yellow]warning:[/] --no-sandbox: programs run unisolated, as this user, "
+                  "with the whole machine in reach")
+    else:
+        set_isolation(True)
+        require_isolation()

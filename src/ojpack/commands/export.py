@@ -10,7 +10,7 @@ import typer
 
 from ..errors import OjpackError
 from ..publish import TARGET_NAMES
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
@@ -19,6 +19,7 @@ def command(
         "--no-check", help="Skip `ojpack check` (for re-exporting while iterating on a layout; never for release).")
     ] = False,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Write build/export/<target>/ and build/export/<target>.zip from fresh, checked data.
@@ -32,6 +33,7 @@ def command(
     from ..publish import prepare, resolve_targets, write_exports
     from .console import err, out, progress_enabled
 
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     targets = resolve_targets(to)
     live = progress_enabled() and not as_json
@@ -45,16 +47,24 @@ def command(
     if as_json:
         print(json.dumps({"warning": warning or None, "targets": [
             {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
-             "files": r.files, "notes": list(r.notes), "error": r.error or None} for r in results]},
+             "files": r.files, "cannot_express": list(r.lost), "todo": list(r.todo), "error": r.error or None}
+            for r in results]},
             ensure_ascii=False, indent=2))
     else:
         table = Table(title=f"{pkg.short_name}: export", title_justify="left")
-        for col in ("target", "zip", "files", "notes"):
+        for col in ("target", "zip", "files", "cannot express", "to do"):
             table.add_column(col)
         for r in results:
             where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
-            table.add_row(r.target, where, str(r.files), r.error or "; ".join(r.notes))
+            table.add_row(r.target, where, str(r.files), str(len(r.lost)), str(len(r.todo)))
         out.print(table)
+        for r in results:   # the full sentences, one per line, so nothing lost goes unread
+            if r.error:
+                out.print(f"[bold]{r.target}[/] [red]failed:[/] {r.error}")
+            for line in r.lost:
+                out.print(f"[bold]{r.target}[/] [yellow]cannot express:[/] {line}")
+            for line in r.todo:
+                out.print(f"[bold]{r.target}[/] [cyan]to do by hand:[/] {line}")
         if warning:
             err.print(f"[yellow]warning:[/] {warning}")
     failed = [r for r in results if r.error]

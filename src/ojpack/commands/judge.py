@@ -8,13 +8,14 @@ from typing import Annotated, Optional
 import typer
 
 from .check import STYLE
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
     source: Annotated[Path, typer.Argument(help="The source file to judge.", dir_okay=False)],
     lang: Annotated[Optional[str], typer.Option("--lang", "-l", help="Language id (default: from the extension).")] = None,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
 ) -> None:
@@ -25,6 +26,7 @@ def command(
     from ..problem import load_problem
     from .console import out, print_json, progress_bar
 
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     with progress_bar("[bold]judge") as bar:
         task = bar.add_task("", total=None)
@@ -41,12 +43,22 @@ def command(
         table = Table(title=f"{source.name} ({result.language})", title_justify="left")
         for col, just in (("test", "left"), ("verdict", "left"), ("CPU s", "right"), ("MiB", "right"), ("note", "left")):
             table.add_column(col, justify=just)  # type: ignore[arg-type]
+        failing = next((c for c in result.cells if c.verdict is not Verdict.AC), None)
         for c in result.cells:
             table.add_row(c.test, Text(str(c.verdict), style=STYLE[c.verdict]), f"{c.time:.3f}", f"{c.memory:.1f}",
-                          c.message[:70])
+                          _note(c.message, first=c is failing))
         out.print(table)
     for s in result.subtasks:
         out.print(f"{s.group}: {s.score}/{s.max}" + ("" if s.verdict is Verdict.AC else f" ({s.verdict})"))
     style = STYLE[result.verdict]
     out.print(f"verdict [bold {style}]{result.verdict}[/], score [bold]{result.score}[/]/"
               f"{sum(s.max for s in result.subtasks)}")
+
+
+def _note(message: str, first: bool) -> Text:
+    """The first failing test shows what the program said in full (its stderr head, up to 2 KiB);
+    the others one line, so the table stays readable."""
+    if first:
+        return Text(message)
+    line = message.splitlines()[0] if message else ""
+    return Text(line[:70] + ("…" if len(line) > 70 or "\n" in message else ""))

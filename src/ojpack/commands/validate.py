@@ -9,12 +9,13 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import OjpackError
-from .common import JsonOpt, ProblemOpt
+from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
     paths: Annotated[Optional[list[Path]], typer.Argument(help="Input files to validate.")] = None,
     problem_dir: ProblemOpt = None,
+    no_sandbox: NoSandboxOpt = False,
     group: Annotated[Optional[str], typer.Option(help="Check against this group's bounds (default: global).")] = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -24,6 +25,7 @@ def command(
     from ..testdata import load_built, load_validator, run_cases, validate_file
     from .console import out, print_json
 
+    sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     if group and group != "sample" and group not in problem.groups:
         raise OjpackError(f"unknown group {group!r}; groups: {', '.join(problem.groups)}")

@@ -194,6 +194,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     problems[:0] = model_disagreements(model, [(r.solution.name, r.cells) for r in rows if r.solution.must_pass
                                                and r.compile_error is None], ids,
                                        proof_result.failures if proof_result else ())
+    judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
+    if judge_errors:   # the checker failed: nothing else said about these runs can be trusted, so this first
+        problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
     if not problems and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
@@ -203,7 +206,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
 def pass_key(problem: Problem) -> str:
     """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
     the toolkit itself."""
-    extra = [problem.spec.checker.program, problem.spec.proof.generator if problem.spec.proof else None]
+    extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
     parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in extra if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
@@ -215,7 +218,7 @@ def passed_before(problem: Problem) -> bool:
 
 def _checker_identity(problem: Problem, cache_dir: Path) -> str:
     spec = problem.spec.checker
-    program = prepare(problem.path(spec.program), cache_dir).key if spec.program else ""
+    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
     return f"{spec.model_dump_json()} {program}"
 
 
@@ -266,5 +269,7 @@ def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
                 if c.time > slowest:
                     slowest, where = c.time, f"{r.solution.name} on {c.test}"
     slow = {r.solution.name: max((c.time for c in r.cells), default=0.0) for r in rows
-            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected}
+            # a solution allowed several failures (Polygon's REJECTED) need only be slow when it was slow
+            if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected
+            and (r.solution.expected == {Verdict.TLE} or r.verdict is Verdict.TLE)}
     return Margins(time_limit, slowest, where, slow)

@@ -1,18 +1,24 @@
 """Decide whether an output answers a test: problem.yaml's `checker` rule.
 
 - tokens: whitespace-separated tokens must match the answer's, case-sensitive unless told otherwise.
-- custom: a program following the Kattis output-validator convention,
-  `prog input answer feedback_dir < team_output`, exit 42 = accepted, 43 = wrong answer; anything else
-  is a fault of the checker itself (CheckerError), never the contestant's verdict."""
+- program, testlib convention: `checker input output answer`; exit 0 = accepted, 1 = wrong answer,
+  2 = presentation error (judged as WA, as Polygon does), 3 = the checker gave up; message on stderr.
+- program, kattis convention: `validator input answer feedback_dir < output`; exit 42 = accepted,
+  43 = wrong answer; message in feedback_dir/judgemessage.txt.
+
+The program is compiled once (sandbox `prepare`, cached) and runs in the sandbox. Any other exit, a
+signal or a limit hit is a fault of the checker itself (CheckerError, judged JE), never the contestant's.
+"""
 
 from __future__ import annotations
 
+import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from ..sandbox import prepare
+from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
 from ..problem import Problem
 from ..sandbox import RunLimits, run
@@ -61,25 +67,45 @@ class TokenChecker:
         return compare_tokens(output.read_bytes(), answer.read_bytes(), self.case_sensitive)
 
 
+# testlib's exit codes: ok, wrong answer, presentation error, fail, "dirt" (extra output), unexpected EOF
+TESTLIB = {0: (True, ""), 1: (False, ""), 2: (False, "presentation error"), 4: (False, "extra output"),
+           8: (False, "unexpected end of output")}
+KATTIS = {ACCEPT: (True, ""), REJECT: (False, "")}
+
+
 @dataclass(frozen=True)
 class ProgramChecker:
     argv: tuple[str, ...]
+    convention: str = "kattis"     # "kattis" or "testlib"
     address_space: bool = True
+    name: str = ""                 # how messages name it (its source file)
+    readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp:
             feedback = Path(tmp, "feedback")
             feedback.mkdir()
-            argv = [*self.argv, str(input.resolve()), str(answer.resolve()), str(feedback) + "/"]
-            res = run(argv, output, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=Path(tmp, "stderr"),
-                      address_space=self.address_space)
-            message = _feedback(feedback) or Path(tmp, "stderr").read_bytes()[-500:].decode(errors="replace").strip()
-        if res.exit_code == ACCEPT:
-            return CheckResult(True, message)
-        if res.exit_code == REJECT:
-            return CheckResult(False, message or "rejected by the checker")
-        how = f"exit code {res.exit_code}" if res.exit_code is not None else f"signal {res.signal} ({res.status})"
-        raise CheckerError(f"checker {Path(self.argv[-1]).name} failed on {input.name}: {how}"
+            stderr = Path(tmp, "stderr")
+            files = [str(input.resolve()), str(answer.resolve()), str(feedback) + "/"]
+            stdin = output
+            if self.convention == "testlib":
+                files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
+            res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
+                      address_space=self.address_space, readable=[*self.readable, input, answer, output], writable=[feedback])
+            message = _feedback(feedback) or stderr.read_bytes()[-500:].decode(errors="replace").strip()
+        table = TESTLIB if self.convention == "testlib" else KATTIS
+        known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
+        if known is not None:
+            ok, kind = known
+            text = ": ".join(x for x in (kind, message) if x)
+            return CheckResult(ok, text or ("" if ok else "rejected by the checker"))
+        if res.status not in ("ok", "re"):
+            how = {"tle": "ran out of time", "mle": "ran out of memory", "ole": "wrote too much"}[res.status]
+        elif res.exit_code is not None:
+            how = f"exit code {res.exit_code}" + (" (testlib: fail)" if table is TESTLIB and res.exit_code == 3 else "")
+        else:
+            how = f"signal {res.signal}"
+        raise CheckerError(f"checker {self.name or Path(self.argv[-1]).name} failed on {input.name}: {how}"
                            + (f": {message}" if message else ""))
 
 
@@ -89,9 +115,14 @@ def _feedback(folder: Path) -> str:
 
 
 def load_checker(problem: Problem, cache_dir: Path) -> Checker:
+    """The problem's checker, its program compiled (once; a compile failure names the checker)."""
     spec = problem.spec.checker
     if spec.type == "tokens":
         return TokenChecker(spec.case_sensitive)
-    assert spec.program is not None  # the schema guarantees it for a custom checker
-    program = prepare(problem.path(spec.program), cache_dir)
-    return ProgramChecker(program.argv, program.language.address_space)
+    assert spec.source is not None  # the schema guarantees it for a checker program
+    try:
+        program = prepare(problem.path(spec.source), cache_dir)
+    except CompileError as e:
+        raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
+    return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
+                          (program.source.parent,))

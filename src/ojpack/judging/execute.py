@@ -14,10 +14,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..cache import key, write_atomic
-from .checker import Checker
+from .checker import Checker, CheckerError
 from ..sandbox import Program
 from ..testdata import BuiltTest
-from ..sandbox import RunLimits, RunResult, run
+from ..sandbox import RunLimits, RunResult, head_of, run
 from .verdicts import Verdict, of_run
 
 
@@ -70,7 +70,8 @@ def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, sc
         return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
                     raw.get("output", ""))
     cell = _run_one(job, limits, time_limit, checker, scratch)
-    if remembered and not near_limit(cell, limits, time_limit):
+    # a judge error is the checker's fault of the moment, never remembered
+    if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
     return cell
 
@@ -111,16 +112,21 @@ def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: 
 def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
     work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
     try:
-        out = work / "out"
-        res = run(job.program.argv, job.test.input, out, limits, address_space=job.program.language.address_space)
+        out, said = work / "out", work / "stderr"
+        res = run(job.program.argv, job.test.input, out, limits, stderr=said,
+                  address_space=job.program.language.address_space)
         failed = of_run(res, time_limit)
         output = ""
         if failed is None:   # only a clean run is worth checking
-            checked = checker.check(job.test.input, job.test.answer, out)
-            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            try:
+                checked = checker.check(job.test.input, job.test.answer, out)
+                verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
+                verdict, message = Verdict.JE, str(e)
             output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
         else:
-            verdict, message = failed, _how_it_ended(res)
+            # What the program said (a traceback, a Java exception) is what the author needs to see.
+            verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
         return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
                     output)
     finally:

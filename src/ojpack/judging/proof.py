@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
+import os
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..cache import cache_for, key
 from .checker import Checker
-from ..sandbox import Program, load_languages, prepare
+from ..sandbox import Program, RunLimits, load_languages, prepare, run, take_back
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from .execute import Job, execute, limits_for
@@ -30,6 +30,10 @@ from ..problem import expand
 from ..problem import Problem
 from ..testdata import load_validator, validate_file
 from .verdicts import Verdict
+
+
+# The search is package code, trusted to end; these only stop a broken one.
+GENERATOR_LIMITS = RunLimits(cpu=1800, wall=3600, memory_mib=4096, output_mib=16)
 
 
 @dataclass(frozen=True)
@@ -71,14 +75,24 @@ def batches(problem: Problem, cache_dir: Path, language: str | None = None
         folder.parent.mkdir(parents=True, exist_ok=True)
         work = Path(tempfile.mkdtemp(prefix=f"{digest}.", dir=folder.parent))
         start = time.monotonic()
-        proc = subprocess.run([*gen.argv, *args, str(work)], capture_output=True, stdin=subprocess.DEVNULL)
-        seconds = time.monotonic() - start
-        if proc.returncode != 0:
-            shutil.rmtree(work, ignore_errors=True)
-            raise OjpackError(f"proof generator {spec.generator} failed (exit {proc.returncode}): "
-                              f"{proc.stderr.decode(errors='replace').strip()[-800:]}")
+        # In the sandbox: it sees its own folder and writes only into `work`.
+        said = Path(tempfile.mkdtemp(prefix="ojpack-proofgen-"))
         try:
-            cases = int(json.loads(proc.stdout.decode() or "{}").get("cases", 0))
+            res = run([*gen.argv, *args, str(work)], Path(os.devnull), said / "out", GENERATOR_LIMITS,
+                      stderr=said / "err", readable=[gen.source.parent], writable=[work],
+                      address_space=gen.language.address_space)
+            stdout, stderr = (said / "out").read_bytes(), (said / "err").read_bytes()
+        finally:
+            shutil.rmtree(said, ignore_errors=True)
+        take_back(work)
+        seconds = time.monotonic() - start
+        if res.status != "ok":
+            shutil.rmtree(work, ignore_errors=True)
+            how = f"exit {res.exit_code}" if res.status == "re" and res.exit_code is not None else res.status
+            raise OjpackError(f"proof generator {spec.generator} failed ({how}): "
+                              f"{stderr.decode(errors='replace').strip()[-800:]}")
+        try:
+            cases = int(json.loads(stdout.decode() or "{}").get("cases", 0))
         except (ValueError, AttributeError):
             cases = 0
         _validate_all(problem, sorted(work.glob("*.in")))

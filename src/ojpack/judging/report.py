@@ -14,7 +14,7 @@ table { border-collapse: collapse; } th, td { border: 1px solid #ccc; padding: 2
 th.name, td.name { text-align: left; white-space: nowrap; }
 th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }
 .AC { background: #d6f5d6; } .WA { background: #f8d0d0; } .TLE { background: #fde7b0; }
-.MLE { background: #e4d4f4; } .RE { background: #f4d4e8; } .OLE { background: #d4e4f4; } .CE { background: #ddd; }
+.MLE { background: #e4d4f4; } .RE { background: #f4d4e8; } .OLE { background: #d4e4f4; } .CE { background: #ddd; } .JE { background: #f00; color: #fff; }
 .bad { outline: 3px solid #c00; } small { color: #555; }
 .ok { color: #070; } .fail { color: #c00; }
 </style></head><body>

@@ -22,6 +22,7 @@ class Verdict(str, Enum):
     RE = "RE"
     OLE = "OLE"
     CE = "CE"
+    JE = "JE"   # judge error: the checker failed; never a solution's fault, never expected
 
     def __str__(self) -> str:
         return self.value

@@ -6,6 +6,7 @@ test plan (`make_plan`), with `{X.min}`-style placeholders expanded to each grou
 
 from .load import Problem, copy_sources, load_problem
 from .plan import PlannedTest, expand, make_plan
-from .schema import Coverage, Expectation
+from .schema import Coverage, Expectation, checker_programs_supported
 
-__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "expand", "load_problem", "make_plan"]
+__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "checker_programs_supported", "copy_sources", "expand",
+           "load_problem", "make_plan"]

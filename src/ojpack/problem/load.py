@@ -169,8 +169,8 @@ def _check_files(problem: Problem) -> None:
     spec = problem.spec
     needed: dict[tuple[str | int, ...], str] = {("validator",): spec.validator,
                                                 ("model_solution",): spec.model_solution}
-    if spec.checker.program:
-        needed[("checker", "program")] = spec.checker.program
+    if spec.checker.source:
+        needed[("checker", "source")] = spec.checker.source
     for group, lines in spec.tests.items():
         for i, t in enumerate(lines):
             if t.copy_:

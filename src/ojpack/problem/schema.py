@@ -75,14 +75,20 @@ class Subtask(Strict):
 
 
 class Checker(Strict):
-    type: Literal["tokens", "custom"] = "tokens"
+    """tokens: whitespace-separated tokens must match. program: the package's own checker, in testlib's
+    convention (`checker input output answer`, exit 0/1/2/3) or Kattis's (`validator input answer
+    feedback_dir < output`, exit 42/43)."""
+    type: Literal["tokens", "program"] = "tokens"
     case_sensitive: bool = True
-    program: str | None = None
+    source: str | None = None
+    convention: Literal["testlib", "kattis"] = "testlib"
 
     @model_validator(mode="after")
-    def _custom_needs_program(self) -> Checker:
-        if self.type == "custom" and not self.program:
-            raise ValueError("a custom checker needs 'program: <path>'")
+    def _program_needs_source(self) -> Checker:
+        if self.type == "program" and not self.source:
+            raise ValueError("a checker program needs 'source: <path>'")
+        if self.type == "tokens" and self.source:
+            raise ValueError("'source' is for `type: program`; a token checker has no program")
         return self
 
 
@@ -200,7 +206,8 @@ class ProblemSpec(Strict):
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
-    bounds: dict[str, Bound] = Field(min_length=1)
+    # May be empty: a package imported from Polygon has a validator that knows its own bounds.
+    bounds: dict[str, Bound] = {}
     subtasks: list[Subtask] = Field(min_length=1)
     checker: Checker = Checker()
     validator: str
@@ -245,3 +252,8 @@ class ProblemSpec(Strict):
                 if g not in known:
                     raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
         return self
+
+
+def checker_programs_supported() -> bool:
+    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
+    return "source" in Checker.model_fields

@@ -53,9 +53,10 @@ class Package:
     time_limit: float                      # seconds
     memory_mib: int
     output_mib: int
-    checker_type: str                      # "tokens" or "custom"
+    checker_type: str                      # "tokens" or "program"
     case_sensitive: bool
-    checker_program: Path | None
+    checker_program: Path | None           # the checker's source, for type "program"
+    checker_convention: str                # "testlib" or "kattis" (for a program)
     validator: Path
     answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
     model_solution: Path
@@ -82,7 +83,7 @@ class Package:
         if len(self.subtasks) < 2:
             return []
         scores = "/".join(str(g.score) for g in self.subtasks)
-        return [f"{target} judges pass-fail: the {len(self.subtasks)} subtasks ({scores} points, each earned "
+        return [f"scoring: {target} judges pass-fail: the {len(self.subtasks)} subtasks ({scores} points, each earned "
                 f"only when all its tests pass) are kept as ordered test groups without scores"]
 
     @property
@@ -168,7 +169,8 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         license=spec.license, rights_owner=spec.rights_owner,
         time_limit=spec.limits.time, memory_mib=spec.limits.memory, output_mib=spec.limits.output,
         checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
-        checker_program=problem.path(spec.checker.program) if spec.checker.program else None,
+        checker_program=problem.path(spec.checker.source) if spec.checker.source else None,
+        checker_convention=spec.checker.convention,
         validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
         answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),

@@ -155,12 +155,40 @@ _made: list[Cage] = []
 
 def for_thread() -> Cage:
     """This thread's cage, made on first use and reused run after run (making and removing cgroup
-    folders costs more than starting a small program); all are removed when the process exits."""
+    folders costs more than starting a small program); all are removed when the process exits, and by
+    the guard when it is killed."""
     cage = getattr(_local, "cage", None)
     if cage is None:
+        _start_guard()
         cage = _local.cage = Cage.create(None, 64)
         _made.append(cage)
     return cage
+
+
+_guard: list[int] = []   # the write end of the guard's pipe, held open for as long as this process lives
+_guard_lock = threading.Lock()
+
+
+def _start_guard() -> None:
+    """Once per process: the helper's guard mode waits for this process to end, however it ends, and
+    then removes our cgroups (ojpack-PID-*). Started in its own session, so Ctrl-C does not stop it
+    before it has cleaned up."""
+    from .launch import launcher   # launch builds the helper; imported late, it does not need cgroups
+    with _guard_lock:
+        helper = launcher()
+        if _guard or helper is None:
+            return
+        dirs = [str(p) for p in (_own_path("memory"), _own_path("pids")) if p is not None]
+        read_end, write_end = os.pipe()
+        try:
+            os.posix_spawn(helper, [helper, "guard", f"ojpack-{os.getpid()}-", *dirs], {},
+                           file_actions=[(os.POSIX_SPAWN_DUP2, read_end, 0)], setsid=True)
+        except OSError:
+            os.close(write_end)
+            return
+        finally:
+            os.close(read_end)
+        _guard.append(write_end)   # close-on-exec: no child inherits it, so only our death closes it
 
 
 @atexit.register

@@ -8,7 +8,6 @@ import hashlib
 import os
 import re
 import shutil
-import subprocess
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -17,8 +16,12 @@ from pathlib import Path
 from ..cache import machine_cache
 from ..errors import OjpackError
 from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
+from .isolation import take_back
+from .runner import RunLimits, run
+from .text import trim_message
 
 DEFAULT_MEMORY_MIB = 256   # what {memory} means in a run command when the caller names no limit
+COMPILE_MEMORY_MIB = 2048
 
 
 class CompileError(OjpackError):
@@ -56,7 +59,9 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     name = _source_name(source, language, text) if language.compile else ""
     toolchain = language.compile or language.run
     parts = [language.id, *toolchain, tool_version(toolchain[0]), name, main]
-    key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()).hexdigest()[:24]
+    headers = _local_headers(source, language)
+    key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()
+                         + b"".join(h.name.encode() + b"\0" + h.read_bytes() for h in headers)).hexdigest()[:24]
     if language.compile is None:
         return Program(source, language, tuple(fill(language.run, source=str(source), main=main, memory=mem)), key)
 
@@ -75,20 +80,21 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     cache_dir.joinpath("bin").mkdir(parents=True, exist_ok=True)
     # Compile into a private folder, then rename: two processes compiling the same source never clash.
     work = Path(tempfile.mkdtemp(prefix=f"{key}.", dir=cache_dir / "bin"))
+    os.chmod(work, 0o755)   # the cage's uid runs what is in it
     try:
         src_copy = work / name
         src_copy.write_bytes(data)
+        for h in headers:   # `#include "testlib.h"` must find the header that sits beside the source
+            shutil.copyfile(h, work / h.name)
         cmd = fill(language.compile, source=str(src_copy), binary=str(work / "prog"), dir=str(work),
                    main=main, memory=mem)
-        try:
-            proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            raise CompileError(source, f"compilation took over {timeout:.0f} s") from None
-        except FileNotFoundError:
-            raise OjpackError(f"{source.name}: compiler {cmd[0]!r} is not installed") from None
-        if proc.returncode != 0:
-            msg = (proc.stderr + proc.stdout).decode(errors="replace").strip()
-            msg = msg.replace(str(work) + os.sep, "")[:4000] or f"{cmd[0]} exited with {proc.returncode}"
+        if shutil.which(cmd[0]) is None:
+            raise OjpackError(f"{source.name}: compiler {cmd[0]!r} is not installed")
+        code, said = compile_in_cage(cmd, work, timeout)
+        if code is None:
+            raise CompileError(source, f"compilation took over {timeout:.0f} s")
+        if code != 0:
+            msg = trim_message(said.replace(str(work) + os.sep, "")) or f"{cmd[0]} exited with {code}"
             failed.write_text(msg, encoding="utf-8")
             raise CompileError(source, msg)
         (work / ".ok").touch()
@@ -127,6 +133,13 @@ def _copy_in(src: Path, dest: Path) -> bool:
     return True
 
 
+def _local_headers(source: Path, language: Language) -> list[Path]:
+    """C/C++ headers beside the source (testlib.h and the like): compiled with it, so part of its cache key."""
+    if language.id not in ("c", "cpp"):
+        return []
+    return sorted(p for p in source.parent.iterdir() if p.suffix in (".h", ".hpp") and p.is_file())
+
+
 def _source_name(source: Path, language: Language, text: str) -> str:
     """javac insists that a public class Foo lives in Foo.java, whatever the submitted file was called;
     gcc and g++ choose the language by the extension."""
@@ -138,3 +151,20 @@ def _source_name(source: Path, language: Language, text: str) -> str:
     if ext in language.extensions or not language.extensions:
         return source.name
     return f"{source.stem or 'main'}.{language.extensions[0]}"
+
+
+def compile_in_cage(cmd: list[str], work: Path, timeout: float) -> tuple[int | None, str]:
+    """Run a compiler like any program: in the cage, seeing only the system, `work` (writable: the
+    source copy and its output) and its own /tmp, so `#include "/abs/path"` finds nothing to print.
+    Returns (exit code, None when out of time; what it said)."""
+    limits = RunLimits(cpu=timeout, wall=timeout * 2, memory_mib=COMPILE_MEMORY_MIB, output_mib=256, processes=128)
+    with tempfile.TemporaryDirectory(prefix="ojpack-cc-") as tmp:
+        said = Path(tmp, "said")
+        res = run(cmd, Path(os.devnull), said, limits, stderr=said, writable=[work], cwd=work)
+        text = said.read_bytes()[:64 * 1024].decode(errors="replace").strip()
+    take_back(work)
+    if res.status == "tle":
+        return None, text
+    if res.status == "mle":
+        return 1, (text + f"\n(the compiler ran out of memory: {COMPILE_MEMORY_MIB} MiB)").strip()
+    return (res.exit_code if res.exit_code is not None else 128 + (res.signal or 0)), text

@@ -1,25 +1,57 @@
 /* ojpack's exec helper: starts one program under a run's limits and reports what it used.
  *
- *   launch MODE DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...
+ *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
+ *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 [r:PATH|w:PATH]... -- PROGRAM ARGS...
  *
- * The program starts a session, changes to DIR, gets the limits (CPU whole seconds, soft;
- * FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2 ("-": none)
- * and is exec'd. MODE "exec": this process becomes the program. MODE "fork": the program is forked
- * from this tiny process; the helper writes "PID\n" to fd 3 at once (the caller kills that group on a
- * timeout), waits, and writes "STATUS UTIME_US STIME_US MAXRSS_KB\n" -- so ru_maxrss measures the
- * program alone, where a program exec'd straight from Python inherits Python's own high-water mark
- * (without a memory cgroup that would be the only peak there is).
+ * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
+ * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
+ * ("-": none) and is exec'd. "exec": this process becomes the program. "fork": the program is forked
+ * from this tiny process, which writes "PID\n" to fd 3 at once, waits, and writes
+ * "STATUS UTIME_US STIME_US MAXRSS_KB\n".
+ *
+ * cage: the program runs isolated. This process (root, outside) clones an init process into new user,
+ * mount, pid, network, ipc and uts namespaces, maps uid/gid 0 inside to 65533 outside (init, the cage's
+ * root) and 65534 to 65534 (the program), puts init into the run's cgroups and lets it go. Init builds a
+ * read-only root on a tmpfs (the system's /usr, the prepared /etc and /dev of SKEL, the r: paths
+ * read-only and the w: paths writable at their own paths, a private /tmp tmpfs of TMPFS bytes, a fresh
+ * /proc), pivots into it, forks the program as uid 65534 without capabilities, and enforces the CPU
+ * and wall limits (milliseconds) itself. A regular-file stdin is first copied into a memfd, so
+ * /proc/self/fd/0 names no file. When the program ends, init kills whatever it left and exits, which
+ * takes the whole pid namespace down. Both this process and init die with their parent
+ * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
+ * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
+ *
+ * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
+ * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
+ * and removes them: a SIGKILLed ojpack leaves no cgroup behind.
  *
  * Why a helper at all: Python can start it with posix_spawn (vfork) instead of fork + preexec_fn. */
+#define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
+#include <poll.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+
+#define NOBODY 65534     /* the program's uid and gid, the same inside and outside */
+#define WARDEN 65533     /* what the cage's root (init) is outside: unprivileged, and not the program */
+#define MAX_BINDS 64
 
 static void limit(int what, const char *value, rlim_t extra) {
     if (strcmp(value, "-") == 0) return;
@@ -29,16 +61,16 @@ static void limit(int what, const char *value, rlim_t extra) {
     if (setrlimit(what, &r) != 0) { perror("launch: setrlimit"); _exit(120); }
 }
 
-static void join(const char *tasks) {
+static void join(const char *tasks, pid_t pid) {
     if (strcmp(tasks, "-") == 0) return;
-    char pid[32];
-    int n = snprintf(pid, sizeof pid, "%d", (int)getpid());
+    char num[32];
+    int n = snprintf(num, sizeof num, "%d", (int)pid);
     int fd = open(tasks, O_WRONLY);
-    if (fd < 0 || write(fd, pid, n) != n) { perror("launch: cgroup"); _exit(121); }
+    if (fd < 0 || write(fd, num, n) != n) { perror("launch: cgroup"); _exit(121); }
     close(fd);
 }
 
-static void become(char **argv) {
+static void plain_signals(void) {
     /* Python starts with SIGPIPE and SIGXFSZ ignored, and ignored signals survive exec: without this a
        program past the output limit would get EFBIG from every write and spin until its time runs out. */
     signal(SIGPIPE, SIG_DFL);
@@ -46,6 +78,10 @@ static void become(char **argv) {
     sigset_t all;
     sigemptyset(&all);
     sigprocmask(SIG_SETMASK, &all, NULL);
+}
+
+static void become(char **argv) {
+    plain_signals();
     setsid();
     if (chdir(argv[0]) != 0) { perror("launch: chdir"); _exit(122); }
     limit(RLIMIT_CPU, argv[1], 1);
@@ -54,16 +90,16 @@ static void become(char **argv) {
     limit(RLIMIT_AS, argv[4], 0);
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
-    join(argv[5]);
-    join(argv[6]);
+    join(argv[5], getpid());
+    join(argv[6], getpid());
     execvp(argv[8], argv + 8);
     fprintf(stderr, "launch: cannot run %s: %s\n", argv[8], strerror(errno));
     _exit(127);
 }
 
-int main(int argc, char **argv) {
+static int plain(int argc, char **argv) {
     if (argc < 11 || strcmp(argv[9], "--") != 0) {
-        fprintf(stderr, "usage: launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...\n");
+        fprintf(stderr, "usage: launch exec|fork|cage ...\n");
         return 122;
     }
     if (strcmp(argv[1], "exec") == 0) become(argv + 2);
@@ -83,4 +119,356 @@ int main(int argc, char **argv) {
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
             (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss);
     return 0;
+}
+
+/* ---------------------------------------------------------------- the cage */
+
+struct bind { char *path; int fd; int dir; int writable; };
+
+struct cage {
+    const char *skel, *cwd;
+    long long cpu_ms, wall_ms;
+    const char *fsize, *stack, *as, *tasks1, *tasks2;
+    unsigned long long tmpfs;
+    struct bind binds[MAX_BINDS];
+    int nbinds, etc_fd, dev_fd;
+    char **argv;
+};
+
+static void fail(const char *fmt, ...) {
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    dprintf(3, "E %s: %s\n", msg, strerror(errno));
+    _exit(125);
+}
+
+static void write_file(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY);
+    if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) fail("write %s", path);
+    close(fd);
+}
+
+static void mkdirs(char *path) {   /* mkdir -p; `path` is modified in place and restored */
+    for (char *p = path + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = 0;
+        if (mkdir(path, 0755) != 0 && errno != EEXIST) fail("mkdir %s", path);
+        *p = '/';
+    }
+}
+
+static void mount_point(const char *root, const struct bind *b) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s%s", root, b->path);
+    mkdirs(path);
+    if (b->dir) {
+        if (mkdir(path, 0755) != 0 && errno != EEXIST) fail("mkdir %s", path);
+    } else {
+        int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+        if (fd < 0 && errno != EEXIST && errno != EROFS && errno != EISDIR) fail("mount point %s", path);
+        if (fd >= 0) close(fd);
+    }
+}
+
+static void bind_fd(int fd, const char *root, const char *path, unsigned long extra) {
+    char from[64], to[4096];
+    snprintf(from, sizeof from, "/proc/self/fd/%d", fd);
+    snprintf(to, sizeof to, "%s%s", root, path);
+    if (mount(from, to, NULL, MS_BIND | extra, NULL) != 0) fail("bind %s", path);
+}
+
+static long long now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
+static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and its reaped children */
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0) return 0;
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    if (!p) return 0;
+    unsigned long long v[15] = {0};
+    /* after ")": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime */
+    if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
+               &v[0], &v[1], &v[2], &v[3]) != 4) return 0;
+    return (long long)(v[0] + v[1] + v[2] + v[3]) * 1000 / sysconf(_SC_CLK_TCK);
+}
+
+static void drop_privileges(void) {
+    for (int cap = 0; cap < 64; cap++) prctl(PR_CAPBSET_DROP, cap, 0, 0, 0);
+    if (setresgid(NOBODY, NOBODY, NOBODY) != 0 || setresuid(NOBODY, NOBODY, NOBODY) != 0) {
+        perror("launch: setuid");
+        _exit(126);
+    }
+    struct { unsigned version; int pid; } head = {0x20080522, 0};   /* _LINUX_CAPABILITY_VERSION_3 */
+    struct { unsigned effective, permitted, inheritable; } none[2] = {{0, 0, 0}, {0, 0, 0}};
+    syscall(SYS_capset, &head, none);
+    prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+    prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
+}
+
+static void run_program(struct cage *c) {
+    plain_signals();
+    setsid();
+    syscall(SYS_close_range, 3, ~0U, 0);
+    if (chdir(c->cwd) != 0) { perror("launch: chdir"); _exit(122); }
+    char cpu[32];
+    snprintf(cpu, sizeof cpu, "%lld", (c->cpu_ms + 999) / 1000 + 1);   /* a backstop: init kills at the exact limit */
+    limit(RLIMIT_CPU, cpu, 1);
+    limit(RLIMIT_FSIZE, c->fsize, 0);
+    limit(RLIMIT_STACK, c->stack, 0);
+    limit(RLIMIT_AS, c->as, 0);
+    struct rlimit none = {0, 0};
+    setrlimit(RLIMIT_CORE, &none);
+    drop_privileges();
+    execvp(c->argv[0], c->argv);
+    fprintf(stderr, "launch: cannot run %s: %s\n", c->argv[0], strerror(errno));
+    _exit(127);
+}
+
+static void set_attr(const char *path, unsigned flags, unsigned long long set, unsigned long long clr) {
+    struct mount_attr a = {.attr_set = set, .attr_clr = clr};
+    if (syscall(SYS_mount_setattr, -1, path, flags, &a, sizeof a) != 0) fail("mount_setattr %s", path);
+}
+
+static void build_root(struct cage *c) {
+    /* The new root is a tmpfs over /tmp, in this private mount namespace only: any path would do, but
+       init (uid 65534 now) can reach /tmp, and nothing is read from there by path any more. */
+    const char *root = "/tmp";
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) fail("make / private");
+    if (mount("ojpack", root, "tmpfs", MS_NOSUID | MS_NODEV, "size=1m,mode=0755") != 0) fail("tmpfs root");
+    static const char *links[] = {"bin", "sbin", "lib", "lib32", "lib64", "libx32"};
+    char path[4096], target[4096], opts[128];
+    for (size_t i = 0; i < sizeof links / sizeof *links; i++) {
+        snprintf(path, sizeof path, "/%s", links[i]);
+        ssize_t n = readlink(path, target, sizeof target - 1);
+        if (n <= 0) continue;   /* not a symlink on this host: bound when listed as r: */
+        target[n] = 0;
+        snprintf(path, sizeof path, "%s/%s", root, links[i]);
+        if (symlink(target, path) != 0) fail("symlink %s", path);
+    }
+    static const char *dirs[] = {"usr", "etc", "dev", "proc", "tmp"};
+    for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++) {
+        snprintf(path, sizeof path, "%s/%s", root, dirs[i]);
+        if (mkdir(path, 0755) != 0) fail("mkdir %s", path);
+    }
+    /* /tmp first, so that paths below it (a package copied under /tmp) get their mount points in it. */
+    snprintf(opts, sizeof opts, "size=%llu,mode=0700,uid=%d,gid=%d", c->tmpfs, NOBODY, NOBODY);
+    snprintf(path, sizeof path, "%s/tmp", root);
+    if (mount("ojpack-tmp", path, "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) fail("tmpfs /tmp");
+    for (int i = 0; i < c->nbinds; i++) mount_point(root, &c->binds[i]);
+    snprintf(path, sizeof path, "%s/usr", root);
+    if (mount("/usr", path, NULL, MS_BIND | MS_REC, NULL) != 0) fail("bind /usr");
+    bind_fd(c->etc_fd, root, "/etc", 0);
+    bind_fd(c->dev_fd, root, "/dev", 0);
+    for (int i = 0; i < c->nbinds; i++)
+        if (!c->binds[i].writable) bind_fd(c->binds[i].fd, root, c->binds[i].path, MS_REC);
+    /* One call makes the root and every bind below it read-only; then /tmp alone is made writable again. */
+    set_attr(root, AT_RECURSIVE, MOUNT_ATTR_RDONLY | MOUNT_ATTR_NOSUID, 0);
+    snprintf(path, sizeof path, "%s/tmp", root);
+    set_attr(path, 0, 0, MOUNT_ATTR_RDONLY);
+    for (int i = 0; i < c->nbinds; i++)
+        if (c->binds[i].writable) bind_fd(c->binds[i].fd, root, c->binds[i].path, 0);
+    snprintf(path, sizeof path, "%s/proc", root);
+    if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail("mount /proc");
+    if (chdir(root) != 0 || syscall(SYS_pivot_root, ".", ".") != 0) fail("pivot_root");
+    if (umount2(".", MNT_DETACH) != 0 || chdir("/") != 0) fail("detach the old root");
+    for (int i = 0; i < c->nbinds; i++) close(c->binds[i].fd);
+    close(c->etc_fd);
+    close(c->dev_fd);
+}
+
+/* Init becomes the namespace's root (uid 0 inside, WARDEN outside): files it makes on the tmpfs need an
+   owner the namespace knows, and a uid other than the program's means the program cannot ptrace,
+   prlimit or signal it. */
+static void become_cage_root(void) {
+    if (setresgid(0, 0, 0) != 0 || setresuid(0, 0, 0) != 0) fail("setuid in the cage");
+    struct { unsigned version; int pid; } head = {0x20080522, 0};
+    struct { unsigned effective, permitted, inheritable; } caps[2];
+    if (syscall(SYS_capget, &head, caps) != 0) fail("capget");
+    caps[0].effective = caps[0].permitted;
+    caps[1].effective = caps[1].permitted;
+    if (syscall(SYS_capset, &head, caps) != 0) fail("capset");
+}
+
+static int open_path(const char *path, int *dir) {
+    int fd = open(path, O_PATH | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0 || fstat(fd, &st) != 0) fail("open %s", path);
+    if (dir) *dir = S_ISDIR(st.st_mode);
+    return fd;
+}
+
+static int init_main(struct cage *c, int go) {
+    char byte;
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (read(go, &byte, 1) != 1) _exit(125);   /* the outer helper died before setting us up */
+    close(go);
+    /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
+       another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
+    char path[4096];
+    for (int i = 0; i < c->nbinds; i++) c->binds[i].fd = open_path(c->binds[i].path, &c->binds[i].dir);
+    snprintf(path, sizeof path, "%s/etc", c->skel);
+    c->etc_fd = open_path(path, NULL);
+    snprintf(path, sizeof path, "%s/dev", c->skel);
+    c->dev_fd = open_path(path, NULL);
+    become_cage_root();
+    build_root(c);
+    long long start = now_ms();
+    pid_t child = fork();
+    if (child < 0) fail("fork");
+    if (child == 0) run_program(c);
+    int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
+    int killed = 0, status = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);
+    long long used = 0;
+    for (;;) {
+        pid_t got = wait4(child, &status, WNOHANG, &ru);
+        if (got == child) break;
+        if (got < 0 && errno != EINTR) fail("wait4");
+        long long left = start + c->wall_ms - now_ms();
+        if (!killed && (left <= 0 || used > c->cpu_ms)) {
+            kill(-1, SIGKILL);   /* as the namespace's init: every process in the cage but this one */
+            killed = 1;
+        }
+        /* CPU grows at most ~cores x wall: sleeping half the CPU left never oversleeps much. */
+        long long delay = killed ? 50 : (c->cpu_ms - used) / 2;
+        if (!killed && left < delay) delay = left;
+        if (delay < 5) delay = 5;
+        struct pollfd p = {pidfd, POLLIN, 0};
+        if (pidfd >= 0) poll(&p, 1, (int)delay);
+        else usleep((useconds_t)delay * 1000);
+        used = cpu_ms_of(child);
+    }
+    kill(-1, SIGKILL);   /* whatever it left behind: setsid orphans, daemons */
+    while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
+    dprintf(3, "%d %d %lld %lld %ld\n", killed, status,
+            (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
+            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss);
+    return 0;
+}
+
+static void stdin_to_memfd(void) {
+    struct stat st;
+    if (fstat(0, &st) != 0 || !S_ISREG(st.st_mode)) return;
+    int m = memfd_create("stdin", MFD_CLOEXEC);
+    if (m < 0) fail("memfd_create");
+    off_t off = 0;
+    while (off < st.st_size) {
+        ssize_t n = sendfile(m, 0, &off, (size_t)(st.st_size - off));
+        if (n <= 0) { if (n < 0 && errno == EINTR) continue; if (n < 0) fail("copy stdin"); break; }
+    }
+    char path[64];
+    snprintf(path, sizeof path, "/proc/self/fd/%d", m);
+    int ro = open(path, O_RDONLY);   /* a read-only description of the copy */
+    if (ro < 0 || dup2(ro, 0) != 0) fail("reopen stdin");
+    close(ro);
+    close(m);
+}
+
+static int cage_main(int argc, char **argv) {
+    if (argc < 14) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) return 125;
+    struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
+                     .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
+                     .tasks1 = argv[10], .tasks2 = argv[11]};
+    int i = 12;
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
+            errno = EINVAL;
+            fail("bad bind %s", argv[i]);
+        }
+        struct bind *b = &c.binds[c.nbinds++];
+        b->path = argv[i] + 2;
+        b->writable = argv[i][0] == 'w';
+    }
+    if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }
+    c.argv = argv + i + 1;
+    char path[4096];
+    stdin_to_memfd();
+    if (setgroups(0, NULL) != 0) fail("setgroups");   /* else the program keeps root's supplementary groups */
+    int go[2];
+    if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
+    pid_t init = (pid_t)syscall(SYS_clone, CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET |
+                                CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD, NULL, NULL, NULL, NULL);
+    if (init < 0) fail("cannot create namespaces (user namespaces disabled? sysctl user.max_user_namespaces)");
+    if (init == 0) {
+        close(go[1]);
+        _exit(init_main(&c, go[0]));
+    }
+    close(go[0]);
+    close(3);   /* init reports; our copy would hide its end of the pipe */
+    char map[64];
+    snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
+    snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
+    write_file(path, "deny");
+    snprintf(path, sizeof path, "/proc/%d/uid_map", (int)init);
+    write_file(path, map);
+    snprintf(path, sizeof path, "/proc/%d/gid_map", (int)init);
+    write_file(path, map);
+    join(c.tasks1, init);
+    join(c.tasks2, init);
+    if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
+    close(go[1]);
+    alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
+    int status;
+    while (waitpid(init, &status, 0) < 0)
+        if (errno != EINTR) return 124;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static int sweep(const char *dir, const char *prefix) {   /* returns how many cgroups are still there */
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    int left = 0;
+    struct dirent *e;
+    char path[4096], buf[4096];
+    while ((e = readdir(d)) != NULL) {
+        if (strncmp(e->d_name, prefix, strlen(prefix)) != 0) continue;
+        snprintf(path, sizeof path, "%s/%s/cgroup.procs", dir, e->d_name);
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) {
+            ssize_t n = read(fd, buf, sizeof buf - 1);
+            close(fd);
+            buf[n > 0 ? n : 0] = 0;
+            for (char *p = strtok(buf, "\n"); p; p = strtok(NULL, "\n")) kill(atoi(p), SIGKILL);
+        }
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (rmdir(path) != 0 && errno != ENOENT) left++;
+    }
+    closedir(d);
+    return left;
+}
+
+static int guard(int argc, char **argv) {
+    char byte;
+    for (;;) {
+        ssize_t n = read(0, &byte, 1);
+        if (n == 0 || (n < 0 && errno != EINTR)) break;
+    }
+    for (int round = 0; round < 200; round++) {   /* up to ~2 s while killed processes are reaped */
+        int left = 0;
+        for (int i = 3; i < argc; i++) left += sweep(argv[i], argv[2]);
+        if (!left) return 0;
+        usleep(10000);
+    }
+    return 1;
+}
+
+int main(int argc, char **argv) {
+    if (argc > 1 && strcmp(argv[1], "cage") == 0) return cage_main(argc, argv);
+    if (argc > 3 && strcmp(argv[1], "guard") == 0) return guard(argc, argv);
+    return plain(argc, argv);
 }

@@ -6,6 +6,8 @@ use vfork instead of fork + preexec_fn, which is most of the runner's overhead."
 from __future__ import annotations
 
 import hashlib
+import shutil
+import stat
 import os
 import subprocess
 import tempfile
@@ -43,3 +45,54 @@ def _works(binary: Path) -> bool:
         return subprocess.run([str(binary)], capture_output=True).returncode == 122   # its usage message
     except OSError:
         return False
+
+
+# What the cage's /etc holds: a minimal passwd/group, the loader's cache, the alternatives symlinks
+# (java, javac, cc...), and the JDK's configuration that its conf/ links into /etc.
+_ETC_COPIES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime")
+_ETC_GLOBS = ("java-*-openjdk",)
+_PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"
+_GROUP = "root:x:0:\nnogroup:x:65534:\n"
+_DEVICES = {"null": 3, "zero": 5, "full": 7, "random": 8, "urandom": 9}   # char major 1
+
+
+@cache
+def skeleton() -> str:
+    """The cage's prepared /etc and /dev (device nodes can only be made out here, as root), built once
+    per machine under the temp dir; the launcher binds them read-only into every cage."""
+    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()))).encode()
+    folder = Path(tempfile.gettempdir()) / f"ojpack-{os.getuid()}"
+    target = folder / f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
+    if (target / "ok").is_file():
+        return str(target)
+    folder.mkdir(mode=0o700, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=folder))
+    etc, dev = work / "etc", work / "dev"
+    etc.mkdir()
+    dev.mkdir()
+    (etc / "passwd").write_text(_PASSWD)
+    (etc / "group").write_text(_GROUP)
+    (etc / "hosts").write_text("127.0.0.1 localhost\n")
+    host = Path("/etc")
+    names = [n for n in _ETC_COPIES if os.path.lexists(host / n)]
+    names += [p.name for g in _ETC_GLOBS for p in host.glob(g)]
+    for name in names:
+        src = host / name
+        if src.is_dir() and not src.is_symlink():
+            shutil.copytree(src, etc / name, symlinks=True, ignore_dangling_symlinks=True)
+        else:
+            shutil.copy2(src, etc / name, follow_symlinks=False)
+    for name, minor in _DEVICES.items():
+        os.mknod(dev / name, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
+        os.chmod(dev / name, 0o666)
+    for name, fd in (("stdin", 0), ("stdout", 1), ("stderr", 2)):
+        os.symlink(f"/proc/self/fd/{fd}", dev / name)
+    os.symlink("/proc/self/fd", dev / "fd")
+    for d in (work, etc, dev):
+        os.chmod(d, 0o755)
+    (work / "ok").touch()
+    try:
+        os.rename(work, target)
+    except OSError:   # another process made the same skeleton first
+        shutil.rmtree(work, ignore_errors=True)
+    return str(target)

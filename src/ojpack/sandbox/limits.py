@@ -38,10 +38,10 @@ def rlimits(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -
 def limit_args(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -> list[str]:
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
-    return [str(cpu), _num(out), _num(mem), _num(as_bytes), *tasks]
+    return [str(cpu), num(out), num(mem), num(as_bytes), *tasks]
 
 
-def _num(value: int | None) -> str:
+def num(value: int | None) -> str:
     return "-" if value is None or value == resource.RLIM_INFINITY else str(value)
 
 

@@ -14,14 +14,14 @@ import tempfile
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from . import cgroups
-
-from . import spawn
-from .launch import launcher
+from . import cgroups, spawn
+from .isolation import SCRATCH_MIB, SandboxUnavailable, cage_binds, hand_over, isolation_enabled, require_isolation
+from .launch import launcher, skeleton
 from .limits import MIB, RunLimits, memory_cap
 
 Status = Literal["ok", "tle", "mle", "ole", "re"]
@@ -36,33 +36,52 @@ class RunResult:
     exit_code: int | None      # None when a signal ended it
     signal: int | None
     output_bytes: int = 0
-    sandbox: str = "rlimit"    # "cgroup" when a memory cgroup capped the run
+    sandbox: str = "rlimit"    # "cage" when isolated, "cgroup" when only a memory cgroup capped the run
 
 
 def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: RunLimits,
-        stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None) -> RunResult:
+        stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
+        readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
+        isolate: bool | None = None) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
+    Isolated (the default, see isolation.py) it runs in the cage: it sees the paths its argv names,
+    `readable` (read-only) and `writable`, and works in `cwd` (one of those) or the cage's private /tmp.
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
     cgroup when the host allows one."""
+    caged = isolation_enabled() if isolate is None else isolate
+    if caged:
+        require_isolation()
     use_cgroup = cgroups.available() if cgroup is None else cgroup
     cage = cgroups.for_thread() if use_cgroup else None
     if cage:
         cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
     helper = launcher()
-    cwd = _workdir()
+    if caged:
+        if helper is None:
+            raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
+        hand_over(writable)
+        binds = cage_binds(argv, readable, writable)
+        workdir = str(cwd) if cwd else "/tmp"
+    else:
+        workdir = str(cwd) if cwd else _workdir()
     try:
         with open(stdin, "rb") as fin, open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
-                if helper and cage:   # the cgroup measures the peak: the helper may become the program
-                    outcome = spawn.run_exec(helper, argv, cwd, fds, limits, cage, address_space, start)
+                if caged:
+                    outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
+                                             address_space, SCRATCH_MIB * MIB)
+                elif helper and cage:   # the cgroup measures the peak: the helper may become the program
+                    outcome = spawn.run_exec(helper, argv, workdir, fds, limits, cage, address_space, start)
                 elif helper:
-                    outcome = spawn.run_helper(helper, argv, cwd, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_helper(helper, argv, workdir, fds, limits, cage, address_space, start)
                 else:
-                    outcome = spawn.run_direct(argv, cwd, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_direct(argv, workdir, fds, limits, cage, address_space, start)
                 killed, status, cpu, peak = outcome
+            except spawn.CageError as e:
+                raise SandboxUnavailable(str(e)) from None
             finally:
                 if cage:   # a process that called setsid() escaped the group kill, not the cage
                     cage.kill_all()
@@ -71,14 +90,16 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
             charged = cage.peak_bytes() if cage else None
             wall = time.monotonic() - start
     finally:
-        _empty(cwd)
+        if not caged and not cwd:
+            _empty(workdir)
     if charged is not None:
         peak = min(peak, charged / MIB)
     code = os.waitstatus_to_exitcode(status)
     sig = -code if code < 0 else None
     size = stdout.stat().st_size
     verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
-    return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size, "cgroup" if cage else "rlimit")
+    return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size,
+                     "cage" if caged else "cgroup" if cage else "rlimit")
 
 
 _local = threading.local()

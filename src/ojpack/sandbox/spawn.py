@@ -1,6 +1,7 @@
 """Start one program under its limits and wait for it, killing it at the CPU or wall limit.
 
-Three ways in, cheapest first: the exec helper becomes the program (when a cgroup measures memory);
+Isolated (the default): the helper's cage mode, which enforces every limit itself (`run_cage`).
+Unisolated (--no-sandbox), three ways in, cheapest first: the exec helper becomes the program (when a cgroup measures memory);
 the helper forks the program from its own tiny process and reports its usage (no cgroup: ru_maxrss
 must then measure the program alone); fork + preexec_fn from Python (no C compiler for the helper)."""
 
@@ -16,7 +17,7 @@ import subprocess
 import time
 
 from . import cgroups
-from .limits import RunLimits, child_setup, limit_args
+from .limits import RunLimits, child_setup, limit_args, num as _num, rlimits
 
 _TICK = os.sysconf("SC_CLK_TCK")
 
@@ -56,6 +57,40 @@ def run_exec(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tupl
     finally:
         kill_group(pid)
     return killed, status, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+class CageError(OSError):
+    """The helper could not build the cage (its own words)."""
+
+
+def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd: str, binds: list[str],
+             fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
+             scratch_bytes: int) -> Outcome:
+    """posix_spawn the helper in cage mode and wait: it kills the program at the CPU or wall limit and
+    takes every process of the run down with it, so Python only waits. A killed waiter (Ctrl-C) kills
+    the helper, and with it the cage."""
+    cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
+    tasks = cage.task_files() if cage else ("-", "-")
+    read_end, write_end = os.pipe()
+    try:
+        pid = _spawn([helper, "cage", skeleton, cwd, str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)),
+                      _num(out), _num(mem), _num(as_bytes), str(scratch_bytes), *tasks, *binds, "--", *argv],
+                     (*fds, write_end))
+    finally:
+        os.close(write_end)
+    with os.fdopen(read_end, "rb") as report:
+        try:
+            _, helper_status = os.waitpid(pid, 0)
+        except BaseException:
+            os.kill(pid, signal.SIGKILL)   # init dies with it (PR_SET_PDEATHSIG), and the cage with init
+            os.waitpid(pid, 0)
+            raise
+        text = report.read().decode(errors="replace").strip()
+    if text.startswith("E ") or not text:
+        why = text[2:] if text else f"helper ended with status {os.waitstatus_to_exitcode(helper_status)}"
+        raise CageError(f"sandbox: {why}")
+    killed, status, utime, stime, maxrss = map(int, text.split())
+    return bool(killed), status, (utime + stime) / 1e6, maxrss / 1024
 
 
 @functools.cache

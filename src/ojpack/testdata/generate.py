@@ -42,7 +42,8 @@ def _run_generator(problem: Problem, test: PlannedTest, cache: Cache) -> bytes:
         raise BuildError(f"{test.id}: generator {test.gen[0]}: {e}") from None
     with tempfile.TemporaryDirectory(prefix="ojpack-gen-") as tmp:
         out, errf = Path(tmp, "out"), Path(tmp, "err")
-        res = run([*program.argv, *test.gen[1:]], Path("/dev/null"), out, GEN_LIMITS, stderr=errf)
+        res = run([*program.argv, *test.gen[1:]], Path("/dev/null"), out, GEN_LIMITS, stderr=errf,
+                  readable=[source.parent], address_space=program.language.address_space)
         if res.status != "ok":
             tail = errf.read_bytes()[-2000:].decode(errors="replace").strip()
             what = _broke(res, GEN_LIMITS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import subprocess
+import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +12,7 @@ from typing import Any, Literal
 import yaml
 
 from ..cache import Cache, key, toolkit_digest, tree_digest
-from ..sandbox import Program, prepare
+from ..sandbox import Program, RunLimits, prepare, run
 from ..errors import OjpackError
 from ..problem import Problem
 
@@ -21,6 +21,13 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 VALID, INVALID = 42, 43
 TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class _Done:
+    returncode: int
+    stdout: bytes
+    stderr: bytes
 
 
 @dataclass(frozen=True)
@@ -66,6 +73,11 @@ def bound_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
     return [f"{k}={lo}..{hi}" for k, (lo, hi) in bounds.items()]
 
 
+def _limits() -> RunLimits:
+    # Read when used, so the stated limit is the one enforced (wall = CPU: a validator has no reason to wait).
+    return RunLimits(cpu=TIMEOUT, wall=TIMEOUT, memory_mib=1024, output_mib=16)
+
+
 def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
                    cache: Cache | None = None) -> Validation:
     args = bound_args(bounds)
@@ -73,12 +85,18 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
             repr(TIMEOUT), toolkit_digest(), data)
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
-    try:
-        proc = subprocess.run([*validator.program.argv, "--features", *args], input=data,
-                              capture_output=True, timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        raise OjpackError(f"validator {validator.program.source.name} was stopped at its time limit of "
-                          f"{TIMEOUT:g} s on a {len(data):,}-byte input") from None
+    prog = validator.program
+    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
+        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
+        inp.write_bytes(data)
+        # In the sandbox like any program; it sees its own folder (helpers it imports), nothing else.
+        res = run([*prog.argv, "--features", *args], inp, out, _limits(), stderr=errf,
+                  readable=[prog.source.parent], address_space=prog.language.address_space)
+        stdout, stderr = out.read_bytes(), errf.read_bytes()
+    if res.status == "tle":
+        raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of "
+                          f"{TIMEOUT:g} s on a {len(data):,}-byte input")
+    proc = _Done(res.exit_code if res.exit_code is not None else -(res.signal or 0), stdout, stderr)
     err = proc.stderr.decode(errors="replace").strip()
     if proc.returncode == INVALID:
         result = Validation(False, err.splitlines()[0] if err else "rejected (no message)")

@@ -1,7 +1,15 @@
-"""DOMjudge's problem zip: problem.yaml + .timelimit, a statement, data, submissions with expected results.
+"""DOMjudge's problem zip, as its importer (ImportProblemService) reads it.
 
-DOMjudge shows a PDF, HTML or text statement (it does not render LaTeX). Without a PDF (no Chromium
-for `ojpack render`) the HTML statement goes in instead, which DOMjudge accepts as well.
+- domjudge-problem.ini: externalid (else DOMjudge takes the zip's file name), name, timelimit;
+  problem.yaml for the limits and the checker flags; .timelimit (the same number).
+- One statement (DOMjudge shows PDF, HTML or text): problem.pdf in English, else the HTML; the other
+  languages' statements go in as attachments.
+- Submissions: submissions/<verdict>/<file>, or a folder submissions/<verdict>/<name>/ for a Java class
+  named unlike its file, which DOMjudge takes only when the zip lists that folder as an entry of its
+  own (write.zip_dir adds one per folder). A solution allowed
+  several verdicts sits in submissions/mixed/ with an @EXPECTED_RESULTS@ line: in a verdict folder
+  DOMjudge would narrow the set down to that folder's verdict.
+- The default output validator compares tokens (case-insensitively unless `case_sensitive`), like ours.
 """
 
 from __future__ import annotations
@@ -9,31 +17,47 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package
-from .write import copy, text, with_comment, yaml_text
+from .checkers import ship_output_validator
+from .write import Notes, copy, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 RESULT = {"AC": "CORRECT", "WA": "WRONG-ANSWER", "TLE": "TIMELIMIT", "RTE": "RUN-ERROR", "MLE": "RUN-ERROR",
           "OLE": "OUTPUT-LIMIT", "CE": "COMPILER-ERROR"}
+BY_RESULT = {RESULT[v]: folder for v, folder in FOLDER.items()}
+MIXED = "mixed"
 LANG = "en"  # DOMjudge holds one statement per problem; contests run on it are mostly in English
 
 
-def write(pkg: Package, out: Path) -> list[str]:
-    notes: list[str] = pkg.pass_fail_note("domjudge")
+def ini_value(value: str) -> str:
+    return '"' + value.replace('"', "'") + '"'
+
+
+def write(pkg: Package, out: Path) -> Notes:
+    notes = Notes(lost=pkg.pass_fail_note("domjudge"))
     lang = LANG if LANG in pkg.names else pkg.languages[0]
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}
-    if pkg.checker_type == "custom":
+    if pkg.checker_type == "program":
         meta["validation"] = "custom"
+        ship_output_validator(pkg, out / "output_validators" / "checker", "domjudge")
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
     text(out / "problem.yaml", yaml_text(meta))
+    text(out / "domjudge-problem.ini", "".join(f"{k} = {v}\n" for k, v in (
+        ("externalid", ini_value(pkg.short_name)), ("short-name", ini_value(pkg.short_name)),
+        ("name", ini_value(pkg.names[lang])), ("timelimit", f"{pkg.time_limit:g}"))))
     text(out / ".timelimit", f"{pkg.time_limit:g}")
-    pdf = pkg.statement(lang, "pdf")
-    if pdf:
-        copy(pdf, out / "problem.pdf")
-    else:
-        copy(pkg.require_statement(lang, "html", "domjudge"), out / "problem.html")
-        notes.append("no PDF statement (render needs Chromium): problem.html included instead")
+    for other in pkg.languages:
+        pdf = pkg.statement(other, "pdf")
+        html = pkg.statement(other, "html")
+        if other == lang:
+            if pdf:
+                copy(pdf, out / "problem.pdf")
+            else:
+                copy(pkg.require_statement(lang, "html", "domjudge"), out / "problem.html")
+                notes.todo.append("no PDF statement (render needs Chromium): problem.html is the statement")
+        elif pdf or html:
+            copy(pdf or html, out / "attachments" / f"problem.{other}.{'pdf' if pdf else 'html'}")
 
     for t in pkg.sample.tests:
         copy(t.input, out / "data" / "sample" / t.input.name)
@@ -43,15 +67,19 @@ def write(pkg: Package, out: Path) -> list[str]:
         for t in g.tests:
             copy(t.input, out / "data" / "secret" / f"{g.name}-{t.input.name}")
             copy(t.answer, out / "data" / "secret" / f"{g.name}-{t.answer.name}")
-    if pkg.checker_program:
-        copy(pkg.checker_program, out / "output_validators" / "checker" / pkg.checker_program.name)
 
+    mixed = 0
     for s in pkg.solutions:
-        if s.single in FOLDER:
-            copy(s.path, out / "submissions" / FOLDER[s.single] / s.entry)
+        path = s.entry   # a file, or name/Main.java for a Java class named unlike its file
+        results = sorted({RESULT[v] for v in s.verdicts})
+        if "MLE" in s.verdicts:
+            notes.lost.append(f"{s.rel}: DOMjudge has no memory-limit verdict; expected as RUN-ERROR")
+        if len(results) == 1 and results[0] in BY_RESULT:
+            copy(s.path, out / "submissions" / BY_RESULT[results[0]] / path)
             continue
-        # A set of verdicts (or one DOMjudge has no folder for): the marker line is what counts.
-        first = next((v for v in FOLDER if v in s.verdicts), "RTE")
-        results = ", ".join(sorted({RESULT[v] for v in s.verdicts}))
-        text(out / "submissions" / FOLDER[first] / s.entry, with_comment(s.path, f"@EXPECTED_RESULTS@: {results}"))
+        mixed += 1
+        text(out / "submissions" / MIXED / path, with_comment(s.path, f"@EXPECTED_RESULTS@: {', '.join(results)}"))
+    if mixed:
+        notes.todo.append(f"submissions/{MIXED}/ ({mixed}): DOMjudge's import warns that the @EXPECTED_RESULTS@ "
+                          "line does not match the folder, and keeps the line's set")
     return notes

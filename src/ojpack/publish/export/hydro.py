@@ -1,43 +1,96 @@
-"""Hydro's import zip: one folder per problem with problem.yaml, problem_<lang>.md and testdata/config.yaml."""
+"""Hydro's import zip: one folder per problem with problem.yaml, problem_<lang>.md, testdata/ and std/.
+
+What Hydro's importer does with it (ProblemModel.import, hydrojudge): `title` is the one title; each
+problem_<lang>.md is that language's statement; samples are sample panels only in ```inputN / ```outputN
+fences; a std/ file's language is the part of its name after the first dot (`cc` is C++). Hydro's
+`default` checker compares lines, so the token rule travels as a testlib-protocol checker (checker.cc,
+tokens.cpp), which hydrojudge compiles and runs as `checker in user_out answer`.
+"""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...errors import OjpackError
 from ..package import Package
-from .write import copy, text, yaml_text
+from .checkers import token_checker
+from .write import Notes, copy, text, yaml_text
+
+# Hydro's language ids by source suffix (the std's file name carries it).
+LANG_ID = {".cpp": "cc", ".cc": "cc", ".c": "c", ".java": "java", ".py": "py"}
+FENCE = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 
 
-def checker_type(pkg: Package) -> str:
-    # Hydro's "default" compares output with trailing whitespace ignored: exact words, so case-sensitive.
-    if pkg.checker_type == "tokens" and pkg.case_sensitive:
-        return "default"
-    raise OjpackError("hydro: only a case-sensitive token checker maps onto a Hydro builtin checker")
+def checker_config(pkg: Package, testdata: Path) -> dict[str, str]:
+    if pkg.checker_type == "tokens":
+        text(testdata / "checker.cc", token_checker(pkg, "testlib"))
+        return {"checker_type": "testlib", "checker": "checker.cc"}
+    assert pkg.checker_program is not None
+    if pkg.checker_convention != "testlib":
+        raise OjpackError(f"hydro: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
+                          f"{pkg.checker_convention} convention")
+    copy(pkg.checker_program, testdata / pkg.checker_program.name)   # hydrojudge brings testlib.h
+    return {"checker_type": "testlib", "checker": pkg.checker_program.name}
 
 
-def case_name(group: str, name: str) -> str:
-    return f"{group}-{name}"
+def hydro_statement(markdown: str, samples: list[tuple[str, str]]) -> str:
+    """The rendered statement as Hydro shows it: no title line (Hydro prints the title), and each sample's
+    fenced blocks as ```inputN / ```outputN (found by content, so any template works), their headings
+    dropped (Hydro labels the panels itself)."""
+    lines = markdown.split("\n")
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    body = "\n".join(lines).lstrip("\n")
+    wanted = [(kind, i, block.strip()) for i, (inp, ans) in enumerate(samples, start=1)
+              for kind, block in (("input", inp), ("output", ans))]
+    out, pos = [], 0
+    for m in FENCE.finditer(body):
+        if not wanted or m.group(2).strip() != wanted[0][2]:
+            continue
+        kind, i, block = wanted.pop(0)
+        before = body[pos:m.start()].rstrip("\n").split("\n")
+        if before and before[-1].startswith("#"):   # the template's own "Input #1" heading
+            before = before[:-1]
+        out.append("\n".join(before).rstrip("\n") + "\n\n" + f"```{kind}{i}\n{block}\n```")
+        pos = m.end()
+    if wanted:
+        raise OjpackError(f"hydro: the statement does not show sample {wanted[0][1]}'s {wanted[0][0]} in a fenced block")
+    return ("".join(out) + body[pos:]).strip("\n") + "\n"
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
+    notes = Notes()
     root = out / pkg.short_name
-    title_lang = pkg.languages[0]
-    text(root / "problem.yaml", yaml_text({"title": pkg.names[title_lang], "tag": [pkg.source]}))
+    # One title for every language: Hydro keeps a single one.
+    title = " / ".join(dict.fromkeys(pkg.names.values()))
+    text(root / "problem.yaml", yaml_text({"title": title, "tag": [pkg.source]}))
+    samples = [(t.input.read_text(encoding="utf-8"), t.answer.read_text(encoding="utf-8")) for t in pkg.sample.tests]
     for lang in pkg.languages:
-        copy(pkg.require_statement(lang, "md", "hydro"), root / f"problem_{lang}.md")
+        md = pkg.require_statement(lang, "md", "hydro").read_text(encoding="utf-8")
+        text(root / f"problem_{lang}.md", hydro_statement(md, samples))
     testdata = root / "testdata"
     subtasks = []
     for i, g in enumerate(pkg.subtasks, start=1):
         cases = []
         for t in g.tests:
-            stem = case_name(g.name, t.input.stem)
+            stem = f"{g.name}-{t.input.stem}"
             copy(t.input, testdata / f"{stem}.in")
             copy(t.answer, testdata / f"{stem}.out")
             cases.append({"input": f"{stem}.in", "output": f"{stem}.out"})
         subtasks.append({"id": i, "score": g.score, "type": "min", "cases": cases})
     config = {"type": "default", "time": f"{round(pkg.time_limit * 1000)}ms", "memory": f"{pkg.memory_mib}m",
-              "checker_type": checker_type(pkg), "subtasks": subtasks}
+              **checker_config(pkg, testdata), "subtasks": subtasks}
     text(testdata / "config.yaml", yaml_text(config))
-    copy(pkg.model_solution, root / "std" / pkg.model_solution.name)
-    return []
+    std = pkg.model_solution
+    lang = LANG_ID.get(std.suffix)
+    if lang is None:
+        notes.lost.append(f"model solution {std.name}: Hydro has no language id for {std.suffix}")
+    else:
+        copy(std, root / "std" / f"{std.stem}.{lang}")
+    others = [s.rel for s in pkg.solutions if s.path != std]
+    if others:
+        notes.lost.append(f"{len(others)} other solutions and their expected verdicts: Hydro imports only std/ "
+                          "(run as a submission), with no expected verdict")
+    notes.lost.append(f"output limit ({pkg.output_mib} MiB): Hydro's config has no output limit")
+    return notes

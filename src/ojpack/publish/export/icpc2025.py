@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from .write import copy, text, yaml_text
+from .checkers import ship_output_validator
+from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -25,9 +26,9 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
     return out
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes: list[str] = pkg.pass_fail_note("icpc2025")
+    notes = Notes(lost=pkg.pass_fail_note("icpc2025"))   # BAPCtools refuses type: scoring
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001
@@ -64,7 +65,7 @@ def write(pkg: Package, out: Path) -> list[str]:
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:
-        copy(pkg.checker_program, root / "output_validator" / pkg.checker_program.name)
+        ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
     rules: dict[str, object] = {}
     for s in pkg.solutions:
@@ -73,7 +74,7 @@ def write(pkg: Package, out: Path) -> list[str]:
             folder = MIXED_FOLDER
             rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.verdicts)
         if folder is None:
-            notes.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
+            notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue
         copy(s.path, root / "submissions" / folder / s.entry)
     if rules:

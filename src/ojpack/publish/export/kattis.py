@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package, validator_args
-from .write import copy, text, yaml_text
+from .checkers import ship_output_validator
+from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 
@@ -18,9 +19,9 @@ def limit_text(seconds: float) -> str:
     return f"{seconds:g}"
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes: list[str] = []
+    notes = Notes()
     meta = {
         "uuid": pkg.uuid,
         "type": "scoring",
@@ -32,7 +33,8 @@ def write(pkg: Package, out: Path) -> list[str]:
         "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib},
         "grading": {"show_test_data_groups": True},
     }
-    if pkg.checker_type == "custom":
+    # The default output validator compares tokens, case-insensitively unless told: ours, with the flag.
+    if pkg.checker_type == "program":
         meta["validation"] = "custom"
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
@@ -64,12 +66,14 @@ def write(pkg: Package, out: Path) -> list[str]:
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.checker_program:
-        copy(pkg.checker_program, root / "output_validators" / "checker" / pkg.checker_program.name)
+        ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
     for s in pkg.solutions:
         folder = FOLDER.get(s.single or "")
         if folder is None:
-            notes.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
+            notes.lost.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue
         copy(s.path, root / "submissions" / folder / s.entry)
+    notes.lost.append(f"time limit: Kattis derives it from the slowest accepted run x time_multiplier; "
+                      f"{limit_text(pkg.time_limit)} s is pinned only in .timelimit (read by DOMjudge)")
     return notes

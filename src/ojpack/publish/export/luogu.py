@@ -1,6 +1,8 @@
-"""Luogu's data zip: N.in / N.out at the root and config.yml with limits, scores and subtask ids.
+"""Luogu's data zip: N.in / N.out at the root, config.yml with limits, scores and subtask ids, checker.cpp.
 
 Luogu scores a subtask as the minimum over its tests, so every test carries its subtask's full score.
+Luogu's default comparison goes line by line, so the token rule ships as checker.cpp (testlib protocol,
+which Luogu's Special Judge runs); the Special Judge switch itself is set on the problem's page.
 """
 
 from __future__ import annotations
@@ -8,10 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..package import Package
-from .write import copy, text, yaml_text
+from ...errors import OjpackError
+from .checkers import token_checker
+from .write import Notes, copy, text, yaml_text
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
     config = {}
     n = 0
     for sid, g in enumerate(pkg.subtasks, start=1):
@@ -22,4 +26,14 @@ def write(pkg: Package, out: Path) -> list[str]:
             config[f"{n}.in"] = {"timeLimit": round(pkg.time_limit * 1000), "memoryLimit": pkg.memory_mib * 1024,
                                  "score": g.score, "subtaskId": sid}
     text(out / "config.yml", yaml_text(config))
-    return []
+    notes = Notes()
+    if pkg.checker_type == "tokens":
+        text(out / "checker.cpp", token_checker(pkg, "testlib"))
+    elif pkg.checker_convention == "testlib":
+        copy(pkg.checker_program, out / "checker.cpp")
+    else:
+        raise OjpackError(f"luogu: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
+                          f"{pkg.checker_convention} convention")
+    notes.todo.append("turn on Special Judge (testlib) for the problem: the checker is checker.cpp in the zip")
+    notes.lost.append("solutions and their expected verdicts: Luogu's data zip has no place for them")
+    return notes

@@ -24,8 +24,14 @@ class Exported:
     folder: Path | None
     zip: Path | None
     files: int
-    notes: tuple[str, ...] = ()
+    lost: tuple[str, ...] = ()     # what the target cannot express, named rather than dropped silently
+    todo: tuple[str, ...] = ()     # what is left to do by hand on the judge
     error: str = ""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Everything the export says about itself, lost items first."""
+        return self.lost + self.todo
 
 
 def resolve_targets(spec: str) -> list[str]:
@@ -94,5 +100,5 @@ def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambd
             results.append(Exported(name, None, None, 0, error=str(e)))
             continue
         count = sum(1 for p in (root / name).rglob("*") if p.is_file())
-        results.append(Exported(name, root / name, root / f"{name}.zip", count, tuple(notes)))
+        results.append(Exported(name, root / name, root / f"{name}.zip", count, tuple(notes.lost), tuple(notes.todo)))
     return results

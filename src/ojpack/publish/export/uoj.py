@@ -10,7 +10,7 @@ from pathlib import Path
 
 from ...errors import OjpackError
 from ..package import Package, validator_args
-from .write import copy, text
+from .write import Notes, copy, text
 
 
 def whole_seconds(seconds: float) -> int:
@@ -30,7 +30,8 @@ def std_source(pkg: Package) -> Path:
     raise OjpackError("uoj: needs an accepted C++ solution for std.cpp (the model solution is not C++)")
 
 
-def write(pkg: Package, out: Path) -> list[str]:
+def write(pkg: Package, out: Path) -> Notes:
+    # wcmp is testlib's token comparison, case-sensitive: exactly ours, so nothing needs shipping.
     if pkg.checker_type != "tokens" or not pkg.case_sensitive:
         raise OjpackError("uoj: only the case-sensitive token checker maps onto a UOJ builtin (wcmp)")
     conf = [("use_builtin_judger", "on"), ("use_builtin_checker", "wcmp")]
@@ -55,4 +56,7 @@ def write(pkg: Package, out: Path) -> list[str]:
     bounds = " ".join(validator_args(pkg.global_bounds))
     head = f'#define BUILTIN_BOUNDS "{bounds}"\n#define VALID_EXIT 0\n#define INVALID_EXIT 1\n'
     text(out / "val.cpp", head + pkg.cpp_validator("uoj").read_text(encoding="utf-8"))
-    return []
+    notes = Notes()
+    notes.lost.append("solutions other than std.cpp and their expected verdicts: UOJ has no place for them")
+    notes.lost.append("validator bounds per subtask: val.cpp checks the global bounds only")
+    return notes

@@ -6,6 +6,7 @@ import os
 import shutil
 import zipfile
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,6 +16,13 @@ T = TypeVar("T")
 # A fixed timestamp makes the same export give the same zip bytes.
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 COMMENT = {".c": "//", ".cpp": "//", ".cc": "//", ".cxx": "//", ".java": "//", ".py": "#"}
+
+
+@dataclass
+class Notes:
+    """What one export says about itself: never a silent drop."""
+    lost: list[str] = field(default_factory=list)   # what the target cannot express (scoring, verdict sets, …)
+    todo: list[str] = field(default_factory=list)   # what the importer must still do by hand
 
 
 def copy(src: Path, dst: Path) -> Path:
@@ -44,11 +52,17 @@ def with_comment(src: Path, line: str) -> str:
 
 
 def zip_dir(src: Path, dst: Path) -> None:
-    """Zip a folder's contents (paths relative to it), sorted, with fixed timestamps."""
+    """Zip a folder's contents (paths relative to it), sorted, with fixed timestamps.
+
+    Every folder gets its own entry: DOMjudge, for one, takes a multi-file submission only when its
+    folder appears in the zip as an entry of its own."""
     with zipfile.ZipFile(dst, "w", zipfile.ZIP_DEFLATED) as z:
         for path in sorted(src.rglob("*")):
             rel = path.relative_to(src).as_posix()
             if path.is_dir():
+                folder = zipfile.ZipInfo(rel + "/", ZIP_TIME)
+                folder.external_attr = (0o40755 << 16) | 0x10   # a directory, for Unix and DOS readers
+                z.writestr(folder, b"")
                 continue
             info = zipfile.ZipInfo(rel, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED

@@ -1,0 +1,44 @@
+"""`ojpack import FOLDER_OR_ZIP`: a Polygon, Kattis or ICPC 2025-09 package → an ojpack package."""
+
+from __future__ import annotations
+
+import json
+from contextlib import nullcontext
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from ..publish import import_package
+from .common import JsonOpt
+from .console import err, out, progress_enabled
+
+
+def command(
+    source: Annotated[Path, typer.Argument(help="The package: a folder or a zip (Polygon, Kattis legacy, ICPC 2025-09).")],
+    to: Annotated[Optional[Path], typer.Option("--to", help="Where to write the ojpack package (new or empty); "
+                                                  "default: ./<short_name>.")] = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write an ojpack package from SOURCE, build its data and compare it with SOURCE's tests.
+
+    Everything that cannot be carried over is listed in the report (never dropped silently).
+    """
+    live = progress_enabled() and not as_json
+    with err.status("importing and building…") if live else nullcontext():
+        report = import_package(source, to)
+    if as_json:
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        return
+    out.print(f"[bold]{report.format}[/] package imported into {report.folder}")
+    out.print(f"tests: {report.tests} ({report.generated} by generator lines that reproduce the source's "
+              f"inputs, {report.copied} copied); solutions: {report.solutions}")
+    for title, lines in (("generated inputs that differed (now copies)", report.mismatches),
+                         ("answers that differ from the source's", report.answer_diffs),
+                         ("not carried over / changed", report.notes)):
+        if lines:
+            out.print(f"[yellow]{title}:[/]")
+            for line in lines:
+                out.print(f"  • {line}", markup=False)
+    if not (report.mismatches or report.answer_diffs or report.notes):
+        out.print("[green]everything was carried over[/]")

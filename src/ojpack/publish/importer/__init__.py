@@ -1,0 +1,77 @@
+"""`ojpack import`: a package made elsewhere (Polygon, Kattis legacy, ICPC 2025-09) → an ojpack package.
+
+Takes a folder or a zip; finds the format by its marker file, reads it with the format's module into one
+`Imported` description, writes the ojpack layout, builds the data and compares it with the source's tests.
+Gives the `ImportReport`, which names everything that could not be carried over.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import zipfile
+from pathlib import Path
+
+import yaml
+
+from ...errors import OjpackError
+from . import icpc2025, kattis, polygon
+from .writer import ImportReport, Imported, verify
+
+FORMATS = ("polygon", "kattis", "icpc2025")
+
+
+def detect(root: Path) -> str:
+    if (root / "problem.xml").is_file():
+        return "polygon"
+    meta = root / "problem.yaml"
+    if not meta.is_file():
+        raise OjpackError(f"{root}: neither problem.xml (Polygon) nor problem.yaml (Kattis, ICPC): "
+                          "not a package ojpack can import")
+    try:
+        raw = yaml.safe_load(meta.read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError) as e:
+        raise OjpackError(f"{meta}: cannot read: {e}") from None
+    if not isinstance(raw, dict):
+        raise OjpackError(f"{meta}: expected a mapping at the top level")
+    if "tests" in raw and "subtasks" in raw:
+        raise OjpackError(f"{root}: already an ojpack package")
+    version = str(raw.get("problem_format_version", ""))
+    return "icpc2025" if version.startswith(("2023", "2025", "draft")) else "kattis"
+
+
+def _root(top: Path) -> Path:
+    """The package root: `top`, or its only subfolder (zips often hold one folder)."""
+    if (top / "problem.xml").is_file() or (top / "problem.yaml").is_file():
+        return top
+    subs = [p for p in top.iterdir() if p.is_dir() and not p.name.startswith((".", "__MACOSX"))]
+    return subs[0] if len(subs) == 1 else top
+
+
+def read(root: Path) -> Imported:
+    fmt = detect(root)
+    return {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
+
+
+def import_package(source: Path, to: Path | None = None) -> ImportReport:
+    """Import `source` (folder or zip) into `to` (default: ./<short_name>), build it and report."""
+    if not source.exists():
+        raise OjpackError(f"{source}: no such file or folder")
+    if source.is_file():
+        if not zipfile.is_zipfile(source):
+            raise OjpackError(f"{source}: not a zip file or a folder")
+        with tempfile.TemporaryDirectory(prefix="ojpack-import-") as tmp:
+            with zipfile.ZipFile(source) as z:
+                bad = [n for n in z.namelist() if n.startswith("/") or ".." in Path(n).parts]
+                if bad:
+                    raise OjpackError(f"{source}: refusing paths outside the package: {bad[0]}")
+                z.extractall(tmp)
+            return _import(_root(Path(tmp)), to)
+    return _import(_root(source), to)
+
+
+def _import(root: Path, to: Path | None) -> ImportReport:
+    imp = read(root)
+    return verify(imp, (to or Path.cwd() / imp.short_name).resolve())
+
+
+__all__ = ["FORMATS", "ImportReport", "detect", "import_package", "read"]

@@ -1,0 +1,72 @@
+"""ICPC problem package format 2025-09: like legacy Kattis, with limits.time_limit, test_group.yaml,
+one output_validator/, answer_validators/, statement/ (Markdown or LaTeX) and submissions.yaml rules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from . import kattis
+from .writer import Imported
+
+VERDICT = {"AC": "AC", "WA": "WA", "TLE": "TLE", "RTE": "RE"}
+
+
+def read(root: Path) -> Imported:
+    meta = kattis.load_yaml(root / "problem.yaml")
+    imp = kattis.new(root, meta, "icpc2025")
+    limits = meta.get("limits") or {}
+    if "time_limit" in limits:
+        imp.limits["time"] = float(limits["time_limit"])
+    else:
+        imp.note("no limits.time_limit: ojpack uses 1 s, adjust it")
+    imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
+    top = kattis.load_yaml(root / "data" / "test_group.yaml")
+    out_dir = root / "output_validator"
+    if out_dir.is_dir():
+        kattis.output_validator(root, [out_dir], "kattis", imp)
+    else:
+        kattis.checker_flags(_args(top.get("output_validator_args")), imp)
+    imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args")), "data/test_group.yaml", imp)
+    kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
+    kattis.submissions(root, imp, _rules(root, imp))
+    imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
+    answer = sorted(p for p in (root / "answer_validators").glob("*") if p.suffix in kattis.RUNNABLE) \
+        if (root / "answer_validators").is_dir() else []
+    if answer:
+        imp.files[f"validators/{answer[0].name}"] = answer[0].read_bytes()
+        imp.answer_validator = f"validators/{answer[0].name}"
+    kattis.statements(root / "statement", imp)
+    return imp
+
+
+def _args(value: Any) -> list[str]:
+    """Validator arguments: a list, a string, or (2025-09) a map per validator name (all merged)."""
+    if isinstance(value, dict):
+        return [str(a) for v in value.values() for a in (v if isinstance(v, list) else str(v).split())]
+    if isinstance(value, list):
+        return [str(a) for a in value]
+    return str(value or "").split()
+
+
+def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
+    meta = kattis.load_yaml(folder / "test_group.yaml")
+    scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
+    score = meta.get("max_score", meta.get("score", scoring.get("score")))
+    return (float(score) if isinstance(score, (int, float)) else None), _args(meta.get("input_validator_args"))
+
+
+def _rules(root: Path, imp: Imported) -> dict[str, list[str]]:
+    """submissions.yaml: a submission's `required` verdicts (else its `permitted` ones) are ojpack's set."""
+    raw = kattis.load_yaml(root / "submissions" / "submissions.yaml")
+    out: dict[str, list[str]] = {}
+    for key, rule in raw.items():
+        if not isinstance(rule, dict):
+            continue
+        names = rule.get("required") or rule.get("permitted") or []
+        verdicts = [VERDICT[v] for v in names if v in VERDICT]
+        if not verdicts or len(verdicts) != len(names) or any(c in str(key) for c in "*?["):
+            imp.note(f"submissions.yaml: rule {key!r} not carried over (ojpack takes exact paths and AC/WA/TLE/RTE)")
+            continue
+        out[str(key)] = verdicts
+    return out

@@ -1,0 +1,350 @@
+"""Polygon packages, as Polygon downloads them: problem.xml, files/, solutions/, statement-sections/, tests/.
+
+Tests made by a generator command become ojpack generator lines (testlib generators seed themselves from
+their arguments, so the same line gives the same bytes; the writer checks that against tests/); manual
+tests, and generators ojpack cannot run, become copies. Groups become subtasks, solution tags expected
+verdicts, the testlib validator a wrapped validator with Kattis exit codes.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shlex
+import xml.etree.ElementTree as ET
+from pathlib import Path, PurePosixPath
+
+from ...errors import OjpackError
+from ...problem import checker_programs_supported
+from . import tex
+from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
+
+# problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
+TAGS: dict[str, list[str]] = {
+    "main": ["AC"], "accepted": ["AC"], "wrong-answer": ["WA"], "presentation-error": ["WA"],
+    "time-limit-exceeded": ["TLE"], "time-limit-exceeded-or-accepted": ["TLE", "AC"],
+    "memory-limit-exceeded": ["MLE"], "time-limit-exceeded-or-memory-limit-exceeded": ["TLE", "MLE"],
+    "rejected": ["WA", "TLE", "MLE", "RE", "OLE"],
+}
+# Short tag names (Polygon's UI, some .desc files) → problem.xml's.
+SHORT_TAGS = {"ma": "main", "ok": "accepted", "wa": "wrong-answer", "pe": "presentation-error",
+              "tl": "time-limit-exceeded", "to": "time-limit-exceeded-or-accepted", "ml": "memory-limit-exceeded",
+              "tm": "time-limit-exceeded-or-memory-limit-exceeded", "rj": "rejected", "fl": "failed"}
+RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
+# Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not).
+TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
+SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
+WRAPPER_HEAD = """\
+// Written by `ojpack import`: the Polygon validator {origin}, unchanged below except that its main() is
+// renamed. ojpack (like Kattis) wants exit 42 for a valid input and 43 for an invalid one; testlib ends
+// with 0, or with exit(3) and its message on stderr. The bounds ojpack passes as arguments are not used.
+#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+static void ojpack_invalid() {{ _exit(43); }}
+#define main ojpack_polygon_validator
+"""
+WRAPPER_TAIL = """
+#undef main
+int main(int argc, char* argv[]) {{
+    (void)argc;
+    std::atexit(ojpack_invalid);   // testlib rejects an input with exit(3)
+    char* args[] = {{argv[0], nullptr}};
+    (void)args;
+    int code = ojpack_polygon_validator({call});
+    std::fflush(stdout);
+    _exit(code == 0 ? 42 : 43);
+}}
+"""
+
+
+def read(root: Path) -> Imported:
+    try:
+        xml = ET.parse(root / "problem.xml").getroot()
+    except ET.ParseError as e:
+        raise OjpackError(f"{root / 'problem.xml'}: not valid XML: {e}") from None
+    notes: list[str] = []
+    short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
+    if xml.find("assets/interactor") is not None:
+        raise OjpackError(f"{root}: an interactive problem (it has an interactor); ojpack judges batch problems only")
+    judging = xml.find("judging")
+    if judging is None or not judging.findall("testset"):
+        raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
+    if judging.get("input-file") or judging.get("output-file"):
+        notes.append(f"file input/output ({judging.get('input-file')!r}/{judging.get('output-file')!r}) is not "
+                     "carried over: ojpack judges with standard input and output")
+    sets = judging.findall("testset")
+    ts = next((t for t in sets if t.get("name") == "tests"), sets[0])
+    for other in sets:
+        if other is not ts:
+            notes.append(f"testset {other.get('name')!r} not imported (ojpack has one test set; "
+                         f"{ts.get('name')!r} was taken)")
+    imp = Imported("polygon", short, {}, {}, [], [], [], "", "", notes=notes)
+    imp.source = {"name": "Polygon", **({"url": xml.get("url")} if xml.get("url") else {})}
+    imp.names = fill_names({tex.LANGS.get(n.get("language", ""), n.get("language", "")): n.get("value", "")
+                            for n in xml.findall("names/name")}, imp)
+    time_ms = int(ts.findtext("time-limit") or 1000)
+    mem = int(ts.findtext("memory-limit") or 256 << 20)
+    imp.limits = {"time": time_ms / 1000, "memory": math.ceil(mem / (1 << 20))}
+    gens = _executables(xml)
+    # headers the sources may include: the listed resources, and any header in files/ (older packages)
+    listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
+    headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
+    _tests(root, ts, gens, headers, imp)
+    _solutions(root, xml, imp)
+    _validator(root, xml, headers, imp)
+    _checker(root, xml, headers, imp)
+    _statements(root, imp)
+    return imp
+
+
+def _executables(xml: ET.Element) -> dict[str, str]:
+    """Generator name (as commands call it) → its source path in the package."""
+    out = {}
+    for src in xml.findall("files/executables/executable/source"):
+        path = src.get("path", "")
+        out[PurePosixPath(path).stem] = path
+    return out
+
+
+def _resources(xml: ET.Element) -> list[str]:
+    return [f.get("path", "") for f in xml.findall("files/resources/file")]
+
+
+def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, bytes], imp: Imported) -> None:
+    in_pat = ts.findtext("input-path-pattern") or "tests/%02d"
+    ans_pat = ts.findtext("answer-path-pattern") or "tests/%02d.a"
+    group_el = {g.get("name", ""): g for g in ts.findall("groups/group")}
+    tests = ts.findall("tests/test")
+    order: list[str] = []                       # Polygon group names in order of first use
+    members: dict[str, list[TestIn]] = {}
+    every: dict[str, list[TestIn]] = {}        # Polygon group → all its tests, samples included
+    for i, t in enumerate(tests, start=1):
+        origin = in_pat % i
+        data = (root / origin).read_bytes() if (root / origin).is_file() else None
+        answer = (root / (ans_pat % i)).read_bytes() if (root / (ans_pat % i)).is_file() else None
+        gen = _gen_line(t, i, gens, root, headers, imp) if t.get("method") == "generated" else None
+        if gen is None and data is None:
+            imp.note(f"test {i}: {'`' + t.get('cmd', '') + '` cannot run here and ' if t.get('cmd') else ''}"
+                     f"the package has no {origin}: the test is left out")
+            continue
+        if gen and data is None:
+            imp.note(f"test {i}: the package has no {origin}, so `{t.get('cmd')}` was not compared with Polygon's")
+        name = f"test-{i:02d}"
+        group = t.get("group", "")
+        every.setdefault(group, []).append(TestIn("", name, origin, data, answer, gen))
+        if t.get("sample") == "true":
+            imp.tests.append(TestIn("sample", name, origin, data, answer, gen))
+            points = float(group_el[group].get("points", 0) or 0) if group in group_el else 0.0
+            if not group or points == 0 and group_el.get(group, ET.Element("g")).get("points-policy") != "each-test":
+                continue   # a sample in a worthless group is only a sample
+        if group not in members:
+            order.append(group)
+            members[group] = []
+        members[group].append(TestIn("", name, origin, data, answer, gen))
+        if not group and float(t.get("points", 0) or 0):
+            imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
+    _groups(order, members, every, group_el, tests, imp)
+
+
+def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: dict[str, bytes],
+              imp: Imported) -> str | None:
+    cmd = t.get("cmd", "")
+    words = cmd.split()
+    why = ""
+    if not words or words[0] not in gens:
+        why = f"its generator {words[0] if words else '(none)'!r} is not among the package's executables"
+    elif t.get("from-file") or any(w in (">", "<", "|") or "$" in w for w in words):
+        why = "it writes several tests at once (ojpack runs one generator per test)"
+    elif PurePosixPath(gens[words[0]]).suffix not in RUNNABLE:
+        why = f"ojpack cannot run {gens[words[0]]}"
+    elif re.search(r"\{[A-Za-z_]\w*\.(min|max)\}", cmd):
+        why = "its arguments look like ojpack placeholders"
+    if why:
+        imp.note(f"test {i} (`{cmd}`): copied from the package's file: {why}")
+        return None
+    src = PurePosixPath(gens[words[0]])
+    if not (root / src).is_file():
+        imp.note(f"test {i} (`{cmd}`): copied: the package has no {src}")
+        return None
+    imp.files[f"generators/{src.name}"] = (root / src).read_bytes()
+    for name, data in headers.items():
+        imp.files[f"generators/{name}"] = data
+    return shlex.join([src.name, *words[1:]])
+
+
+def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str, list[TestIn]],
+            group_el: dict[str, ET.Element], tests: list[ET.Element], imp: Imported) -> None:
+    """Polygon groups → subtasks. Worthless groups lend their tests to the next scored one; a group's
+    dependencies lend it theirs (repeated), so that it scores only when they pass, as in Polygon."""
+    if not order:
+        raise OjpackError("the Polygon test set has no tests besides the samples: nothing to judge")
+    points: dict[str, float] = {}
+    for g in order:
+        el = group_el.get(g)
+        if el is None:
+            points[g] = 0.0
+            continue
+        if el.get("points-policy") == "each-test":
+            per = [float(t.get("points", 0) or 0) for t in tests if t.get("group") == g]
+            points[g] = sum(per)
+            imp.note(f"group {g!r}: points per test (each-test, {points[g]:g} in all) become one all-or-nothing "
+                     "subtask (ojpack scores a subtask only when all its tests pass)")
+        else:
+            points[g] = float(el.get("points", 0) or 0)
+    scored = [g for g in order if points[g] > 0] or [order[-1]]
+    if not any(points.values()):
+        points[order[-1]] = 100.0
+        if len(order) > 1 or order[0]:
+            imp.note("no group carries points: all tests form one subtask worth 100")
+    names: dict[str, str] = {}
+    for g in scored:
+        base = safe_name(g, "main") if g else "main"
+        base = "group-sample" if base == "sample" else base
+        name, n = base, 1
+        while name in names.values():
+            n += 1
+            name = f"{base}-{n}"
+        names[g] = name
+    for idx, g in enumerate(order):
+        target = g if g in names else next((h for h in order[idx:] if h in names), scored[-1])
+        if target != g:
+            imp.note(f"group {g or '(none)'!r} is worth no points: its tests join subtask {names[target]!r}")
+        for t in members[g]:
+            t.group = names[target]
+    subtasks = scale_scores([(names[g], points[g] or 1.0) for g in scored], imp)
+    imp.subtasks = subtasks
+    for g in scored:
+        own = [t for h in order for t in members[h] if t.group == names[g]]
+        need = _needs(g, group_el) - {g}
+        have = {t.name for t in own}
+        lent = [TestIn(names[g], t.name, t.origin, t.input, t.answer, t.gen)
+                for d in every if d in need for t in every[d] if t.name not in have]
+        if lent:
+            imp.note(f"group {g!r} depends on {', '.join(repr(d) for d in sorted(need))}: their {len(lent)} test(s) "
+                     f"are repeated in subtask {names[g]!r}, so it scores only when they pass too")
+        imp.tests.extend(lent + own)
+
+
+def _needs(group: str, group_el: dict[str, ET.Element]) -> set[str]:
+    """The group and every group it depends on, directly or not (a cycle stops the walk)."""
+    seen, todo = set(), [group]
+    while todo:
+        g = todo.pop()
+        if g in seen:
+            continue
+        seen.add(g)
+        el = group_el.get(g)
+        todo += [d.get("group", "") for d in (el.findall("dependencies/dependency") if el is not None else [])]
+    return seen
+
+
+def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]:
+    """(tag, path, source type) per solution: problem.xml's <solution tag=…>, then any solutions/*.desc
+    ("Tag: MA" / "Tag: MAIN" lines) for a file problem.xml does not list."""
+    out = []
+    for sol in xml.findall("assets/solutions/solution"):
+        src = sol.find("source")
+        out.append((sol.get("tag", ""), PurePosixPath(src.get("path", "") if src is not None else ""),
+                    src.get("type", "") if src is not None else ""))
+    listed = {str(p) for _, p, _ in out}
+    for desc in sorted((root / "solutions").glob("*.desc")) if (root / "solutions").is_dir() else []:
+        path = PurePosixPath("solutions", desc.name.removesuffix(".desc"))
+        m = re.search(r"(?mi)^tag\s*:\s*(\S+)", desc.read_text(encoding="utf-8", errors="replace"))
+        if m and str(path) not in listed:
+            tag = m.group(1).lower().replace("_", "-")
+            out.append((SHORT_TAGS.get(tag, tag), path, ""))
+    return out
+
+
+def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
+    for tag, path, kind in _tagged(root, xml):
+        if tag not in TAGS:
+            imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
+            continue
+        if path.suffix not in RUNNABLE or not (root / path).is_file():
+            imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
+            continue
+        if kind.startswith("python.2"):
+            imp.note(f"{path}: a Python 2 solution will run under Python 3")
+        if tag == "presentation-error":
+            imp.note(f"{path}: presentation-error is judged WA by ojpack")
+        imp.solutions.append(SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path)))
+        if tag == "main":
+            imp.model = str(path)
+    if not imp.model:
+        first = next((s for s in imp.solutions if s.verdicts == ["AC"]), None)
+        if first is None:
+            raise OjpackError("the Polygon package has no main or accepted solution that ojpack can run")
+        imp.model = first.origin
+        imp.note(f"no solution tagged main: {first.origin} is the model solution")
+
+
+def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
+    src = xml.find("assets/validators/validator/source")
+    if src is None:
+        src = xml.find("assets/validator/source")
+    others = xml.findall("assets/validators/validator")[1:]
+    if others:
+        imp.note(f"{len(others)} more validator(s) not imported: ojpack runs one")
+    path = PurePosixPath(src.get("path", "")) if src is not None else None
+    if path is None or not (root / path).is_file() or path.suffix not in (".cpp", ".cc", ".cxx"):
+        if path is not None:
+            imp.note(f"{path}: not a C++ validator present in the package; not imported")
+        imp.validator = permissive_validator(imp)
+        return
+    text = (root / path).read_text(encoding="utf-8", errors="replace")
+    with_args = not re.search(r"\bmain\s*\(\s*(void)?\s*\)", text)
+    if re.search(r"\bvalidator\s*\.\s*(group|testset)\s*\(", text):
+        imp.note(f"{path} asks testlib for the test's group or testset; ojpack does not pass them")
+    wrapped = (WRAPPER_HEAD.format(origin=path) + text + WRAPPER_TAIL.format(call="1, args" if with_args else ""))
+    imp.files["validators/validate.cpp"] = wrapped.encode()
+    for name, data in headers.items():
+        imp.files[f"validators/{name}"] = data
+    imp.validator = "validators/validate.cpp"
+
+
+def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
+    el = xml.find("assets/checker")
+    if el is None:
+        return
+    name = el.get("name", "")
+    if name in TOKEN_CHECKERS:
+        imp.checker = {"type": "tokens", "case_sensitive": TOKEN_CHECKERS[name]}
+        return
+    src = el.find("source")
+    path = PurePosixPath(src.get("path", "")) if src is not None else None
+    if path is None or not (root / path).is_file():
+        imp.note(f"checker {name or '(custom)'}: its source is not in the package; ojpack compares tokens")
+        return
+    # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
+    imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
+    for h, data in headers.items():
+        imp.files[f"validators/checker/{h}"] = data
+    if not checker_programs_supported():
+        imp.note(f"checker {name or path}: this ojpack has no checker programs yet; kept as "
+                 f"validators/checker/{path.name}, judged by token compare meanwhile")
+        return
+    imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
+
+
+def _statements(root: Path, imp: Imported) -> None:
+    top = root / "statement-sections"
+    if not top.is_dir():
+        imp.note("no statement-sections/: the package has no statement to import")
+        return
+    for folder in sorted(p for p in top.iterdir() if p.is_dir()):
+        lang = tex.LANGS.get(folder.name, folder.name)
+        sections = {k: tex.to_markdown((folder / f"{k}.tex").read_text(encoding="utf-8", errors="replace"),
+                                       f"statement-sections/{folder.name}/{k}.tex", imp.notes)
+                    for k in SECTIONS if (folder / f"{k}.tex").is_file()}
+        text = tex.template(lang, sections)
+        if lang in ("zh", "en"):
+            imp.files[f"statement/problem.{lang}.md.j2"] = text.encode()
+        else:
+            imp.files[f"statement/imported/problem.{lang}.md.j2"] = text.encode()
+            imp.note(f"the {folder.name} statement is kept in statement/imported/ (ojpack renders zh and en)")
+        known = {f"{k}.tex" for k in SECTIONS} | {"name.tex"}
+        for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in known
+                            and not p.name.startswith("example.")):
+            imp.note(f"statement-sections/{folder.name}/{extra}: not carried over")

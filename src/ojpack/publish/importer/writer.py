@@ -1,0 +1,266 @@
+"""What every source format is read into (`Imported`), and how it becomes an ojpack package.
+
+The readers (polygon, kattis, icpc2025) only parse; this module writes problem.yaml and the files, loads
+the result with the toolkit's own schema (so an import never leaves an invalid package behind), builds
+the data and compares it with the tests the source shipped. Anything that could not be carried over is a
+note in the report: nothing is dropped silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...errors import OjpackError
+from ...problem import Problem, load_problem
+from ...testdata import build
+
+# ojpack's solution folders, by the verdict they declare (judging.verdicts.FOLDERS, inverted).
+FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "MLE": "memory_limit_exceeded",
+          "RE": "run_time_error", "OLE": "output_limit_exceeded", "CE": "compile_error"}
+SAFE = re.compile(r"[^a-z0-9_-]+")
+
+
+def safe_name(text: str, fallback: str) -> str:
+    """A test or group name ojpack accepts ([a-z0-9][a-z0-9_-]*), as close to `text` as possible."""
+    name = SAFE.sub("-", text.lower()).strip("-_")
+    return name if name else fallback
+
+
+@dataclass
+class TestIn:
+    group: str                  # "sample" or a subtask group
+    name: str
+    origin: str                 # where the source keeps it, for the report (e.g. "tests/03")
+    input: bytes | None = None  # the source's input file (a copy, or what the generator must reproduce)
+    answer: bytes | None = None # the source's answer, compared with the model solution's
+    gen: str | None = None      # an ojpack generator line, when the source's generator can run here
+
+
+@dataclass
+class SubtaskIn:
+    group: str
+    score: int
+    bounds: dict[str, dict[str, int]] = field(default_factory=dict)
+
+
+@dataclass
+class SolutionIn:
+    path: str                   # below solutions/<folder>/, e.g. "sol.cpp"
+    data: bytes
+    verdicts: list[str]         # ojpack verdicts; more than one = a set (Polygon's TO tag and the like)
+    origin: str
+
+
+@dataclass
+class Imported:
+    format: str
+    short_name: str
+    names: dict[str, str]
+    limits: dict[str, Any]
+    subtasks: list[SubtaskIn]
+    tests: list[TestIn]
+    solutions: list[SolutionIn]
+    model: str                  # the origin of the model solution (one of `solutions`)
+    validator: str              # path of the input validator inside the package
+    files: dict[str, bytes] = field(default_factory=dict)  # any other file, by its path in the package
+    bounds: dict[str, dict[str, int]] = field(default_factory=dict)
+    checker: dict[str, Any] = field(default_factory=lambda: {"type": "tokens", "case_sensitive": True})
+    source: dict[str, str] = field(default_factory=lambda: {"name": "imported"})
+    authors: list[str] = field(default_factory=lambda: ["unknown"])
+    license: str = "unknown"
+    rights_owner: str | None = None
+    answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
+    notes: list[str] = field(default_factory=list)
+
+    def note(self, text: str) -> None:
+        self.notes.append(text)
+
+
+@dataclass
+class ImportReport:
+    format: str
+    folder: Path
+    tests: int
+    generated: int              # tests whose generator line reproduces the source's input byte for byte
+    copied: int
+    solutions: int
+    mismatches: list[str]       # generated inputs that differed from the source's (now copies)
+    answer_diffs: list[str]     # tests whose model answer differs from the source's answer file
+    notes: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": self.format, "folder": str(self.folder), "tests": self.tests,
+                "generated": self.generated, "copied": self.copied, "solutions": self.solutions,
+                "mismatches": self.mismatches, "answer_diffs": self.answer_diffs, "notes": self.notes}
+
+
+def solution_rel(s: SolutionIn) -> str:
+    return f"solutions/{FOLDER[s.verdicts[0]]}/{s.path}"
+
+
+def _copy_rel(t: TestIn) -> str:
+    return f"generators/manual/{t.group}/{t.name}.in"
+
+
+def spec_of(imp: Imported) -> dict[str, Any]:
+    """problem.yaml as a plain mapping, in the order a person would write it."""
+    rels = {s.origin: solution_rel(s) for s in imp.solutions}
+    tests: dict[str, list[dict[str, str]]] = {}
+    for t in imp.tests:
+        line = {"name": t.name, "gen": t.gen} if t.gen else {"name": t.name, "copy": _copy_rel(t)}
+        tests.setdefault(t.group, []).append(line)
+    spec: dict[str, Any] = {
+        "short_name": imp.short_name, "name": imp.names, "source": imp.source,
+        "credits": {"authors": imp.authors}, "license": imp.license,
+        **({"rights_owner": imp.rights_owner} if imp.rights_owner else {}),
+        "limits": imp.limits, "bounds": imp.bounds,
+        "subtasks": [{"group": s.group, "score": s.score, **({"bounds": s.bounds} if s.bounds else {})}
+                     for s in imp.subtasks],
+        "checker": imp.checker, "validator": imp.validator,
+        **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
+        "model_solution": rels[imp.model],
+        "tests": tests,
+    }
+    multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
+    if multi:
+        spec["solutions"] = {"verdicts": multi}
+    return spec
+
+
+def write_package(imp: Imported, out: Path) -> Problem:
+    """Write the package into `out` (which must be new or empty) and load it back with the schema."""
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise OjpackError(f"{out}: exists and is not empty; import into a new folder (--to DIR)")
+    out.mkdir(parents=True, exist_ok=True)
+    _pair_statements(imp)
+    for rel, data in imp.files.items():
+        _put(out / rel, data)
+    for s in imp.solutions:
+        _put(out / solution_rel(s), s.data)
+    return _write_plan(imp, out)
+
+
+def _write_plan(imp: Imported, out: Path) -> Problem:
+    for t in imp.tests:
+        if not t.gen:
+            assert t.input is not None, f"{t.origin}: a copied test needs its input"
+            _put(out / _copy_rel(t), t.input)
+    _put(out / "problem.yaml", _yaml(spec_of(imp)))
+    try:
+        return load_problem(out)
+    except OjpackError as e:  # a reader bug, not the user's: say which import produced it
+        raise OjpackError(f"the imported {imp.format} package is not valid ojpack: {e}") from None
+
+
+def verify(imp: Imported, out: Path) -> ImportReport:
+    """Build the data and compare it with the source's files. A generated input that differs from the
+    source's becomes a copy of the source's file (the data must be what the source judged with), and the
+    package is built again; differing answers are reported (a checker may accept several answers)."""
+    result = _build(write_package(imp, out), imp)
+    built = {(b.group, b.name): b for b in result.tests}
+    mismatches: list[str] = []
+    for t in imp.tests:
+        if t.gen and t.input is not None and _sha(t.input) != built[(t.group, t.name)].input_sha256:
+            mismatches.append(f"{t.origin}: `{t.gen}` made different bytes than the source's file; copied instead")
+            t.gen = None
+    if mismatches:
+        (out / "data.sha256").unlink(missing_ok=True)   # the data changes on purpose
+        result = _build(_write_plan(imp, out), imp)
+        built = {(b.group, b.name): b for b in result.tests}
+    diffs = [f"{t.origin}: the model solution's answer differs from the source's answer file"
+             for t in imp.tests if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256]
+    generated = sum(1 for t in imp.tests if t.gen)
+    return ImportReport(imp.format, out, len(imp.tests), generated, len(imp.tests) - generated,
+                        len(imp.solutions), mismatches, diffs, list(imp.notes))
+
+
+def _pair_statements(imp: Imported) -> None:
+    """problem.yaml holds a zh and an en title, and exports want a statement for each: when the source
+    has only one of the two, the other is an untranslated copy, and the report says so."""
+    have = {lang: imp.files.get(f"statement/problem.{lang}.md.j2") for lang in ("zh", "en")}
+    for lang, other in (("zh", "en"), ("en", "zh")):
+        if have[lang] is None and have[other] is not None:
+            imp.files[f"statement/problem.{lang}.md.j2"] = (
+                f"{{#- Untranslated: a copy of problem.{other}.md.j2 made by `ojpack import`. -#}}\n".encode()
+                + have[other])
+            imp.note(f"no {lang} statement in the source: statement/problem.{lang}.md.j2 is an untranslated copy "
+                     f"of the {other} one (exports want one per title); translate it")
+
+
+def _build(problem: Problem, imp: Imported) -> Any:
+    try:
+        return build(problem)
+    except OjpackError as e:
+        raise OjpackError(f"the {imp.format} package was written to {problem.root}, but its data does not build: {e}"
+                          + (f" (import notes: {'; '.join(imp.notes)})" if imp.notes else "")) from None
+
+
+def scale_scores(raw: list[tuple[str, float]], imp: Imported) -> list[SubtaskIn]:
+    """ojpack's subtask scores are positive integers adding up to 100: keep them when they do, otherwise
+    scale (largest remainders) and say so."""
+    total = sum(p for _, p in raw)
+    if all(float(p).is_integer() and p > 0 for _, p in raw) and total == 100:
+        return [SubtaskIn(g, int(p)) for g, p in raw]
+    if total <= 0:
+        raw, total = [(g, 1.0) for g, _ in raw], float(len(raw))
+        imp.note("no group carries points: the 100 points are split evenly between the groups")
+    shares = [100 * p / total for _, p in raw]
+    scores = [max(1, int(s)) for s in shares]
+    for i in sorted(range(len(raw)), key=lambda i: shares[i] - int(shares[i]), reverse=True):
+        if sum(scores) >= 100:
+            break
+        scores[i] += 1
+    while sum(scores) > 100:   # the max(1, …) floor may overshoot: take from the largest
+        scores[scores.index(max(scores))] -= 1
+    if [p for _, p in raw] != scores and any(p != 1.0 for _, p in raw):   # 1 each: an even split, told already
+        imp.note("group points " + ", ".join(f"{g}={p:g}" for g, p in raw) + " scaled to add up to 100: "
+                 + ", ".join(f"{g}={s}" for (g, _), s in zip(raw, scores)))
+    return [SubtaskIn(g, s) for (g, _), s in zip(raw, scores)]
+
+
+def fill_names(found: dict[str, str], imp: Imported) -> dict[str, str]:
+    """problem.yaml wants a zh and an en title; a missing one is taken from another language, noted."""
+    if not found:
+        found = {"en": imp.short_name}
+        imp.note(f"the source names no title: '{imp.short_name}' is used")
+    names = {}
+    for lang in ("zh", "en"):
+        if lang in found:
+            names[lang] = found[lang]
+        else:
+            other = next(iter(found))
+            names[lang] = found[other]
+            imp.note(f"no {lang} title in the source: name.{lang} is the {other} one ({found[other]!r})")
+    for lang in found.keys() - {"zh", "en"}:
+        imp.note(f"title in '{lang}' not carried over (problem.yaml holds zh and en titles): {found[lang]!r}")
+    return names
+
+
+def permissive_validator(imp: Imported) -> str:
+    """The source has no input validator: a placeholder that accepts everything, loudly noted."""
+    imp.files["validators/validate.py"] = (
+        b"# Placeholder written by `ojpack import`: the source package had no input validator.\n"
+        b"# It accepts every input; replace it with a real one (exit 42 valid, 43 invalid).\n"
+        b"import sys\n\nsys.stdin.buffer.read()\nsys.exit(42)\n")
+    imp.note("the source has no input validator: validators/validate.py accepts every input; write a real one")
+    return "validators/validate.py"
+
+
+def _sha(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _put(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def _yaml(spec: dict[str, Any]) -> bytes:
+    head = "# Written by `ojpack import`; the import report lists what could not be carried over.\n"
+    return (head + yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, width=110)).encode()
