@@ -101,13 +101,15 @@ def _validator_args(problem, group: str) -> list[str]:
 
 
 def run(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
-    """Wall seconds of one command. Exit 1 is a finished run that reported a problem (on a loaded machine,
-    typically a time-out margin), so it still counts; anything else stops the benchmark."""
+    """Wall seconds of one command. Exit 1 is a finished run that reported a problem (ojpack: on a loaded
+    machine, typically a time-out margin; bt generate: two groups share a generator line), so it still
+    counts; anything else stops the benchmark."""
     start = time.perf_counter()
     proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
     took = time.perf_counter() - start
     if proc.returncode == 1:
-        print(f"note: {' '.join(argv[:2])} reported problems:", proc.stdout.strip().splitlines()[-1][:200])
+        said = (proc.stdout + proc.stderr).strip().splitlines()
+        print(f"note: {Path(argv[0]).name} {argv[1]} exited 1:", (said or [""])[-1][:160])
     elif proc.returncode != 0:
         sys.exit(f"{' '.join(argv)} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
     return took
