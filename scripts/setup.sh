@@ -11,7 +11,10 @@ mode="${1:-main}"
 apt_packages=(g++ openjdk-17-jdk-headless)
 # >>> add apt packages below this line (one array append per need, with a comment saying why)
 apt_packages+=(chromium fonts-noto-cjk fonts-liberation)  # render: PDF printing + the HTML browser test; CJK and Latin fonts
-apt_packages+=(nodejs npm)  # tests: Hydro's own config reader and importer code run on the hydro export
+# tests: Hydro's own config reader and importer code run on the hydro export. Only when missing: a machine
+# whose node comes from another repository (with npm bundled) cannot take Debian's npm beside it.
+command -v node >/dev/null || apt_packages+=(nodejs)
+command -v npm >/dev/null || apt_packages+=(npm)
 # <<<
 missing=()
 for pkg in "${apt_packages[@]}"; do

@@ -15,9 +15,10 @@ LAYERS = {
     "sandbox": 2,
     "testdata": 3,
     "judging": 4, "statement": 4,
-    "publish": 5,
-    "commands": 6,
-    "cli": 7, "__main__": 8, "__init__": 7,
+    "strength": 5,
+    "publish": 6,
+    "commands": 7,
+    "cli": 8, "__main__": 9, "__init__": 8,
 }
 
 

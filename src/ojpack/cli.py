@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperOption
 
 from . import __version__
-from .commands import build, check, console, export, import_, judge, render, stats, validate
+from .commands import build, check, console, export, import_, judge, render, stats, strength, stress, validate
 from .errors import OjpackError
 from .interrupt import install
 
@@ -34,6 +34,8 @@ app.command("export")(export.command)
 app.command("check")(check.command)
 app.command("judge")(judge.command)
 app.command("import")(import_.command)
+app.command("stress")(stress.command)
+app.command("strength")(strength.command)
 
 
 def _show_version(value: bool) -> None:

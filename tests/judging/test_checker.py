@@ -201,3 +201,26 @@ def test_check_puts_a_judge_error_first_and_keeps_no_memory_of_it(toy: Path) -> 
     assert "checker check.py failed on" in report.problems[0] and "exit code 3" in report.problems[0]
     (toy / "flag").unlink()   # runs are remembered, but JE runs never: this check runs them again
     assert check(load_problem(toy), proof=False).ok
+
+
+def test_a_checker_brings_its_own_testlib_h(toy: Path, tmp_path: Path) -> None:
+    # a stand-in for testlib.h (the real one cannot be shipped): the package's header beside its checker
+    (toy / "checkers").mkdir()
+    (toy / "checkers" / "testlib.h").write_text(
+        "#include <cstdio>\n#include <cstdlib>\n"
+        "enum TResult { _ok = 0, _wa = 1, _pe = 2, _fail = 3 };\n"
+        "[[noreturn]] inline void quitf(TResult r, const char* m) { std::fprintf(stderr, \"%s\\n\", m); std::exit(r); }\n")
+    (toy / "checkers" / "chk.cpp").write_text(
+        '#include "testlib.h"\n#include <cstring>\n'
+        "int main(int argc, char** argv) {\n"
+        '    FILE* o = std::fopen(argv[2], "r"); FILE* a = std::fopen(argv[3], "r"); char x[64] = "", y[64] = "";\n'
+        '    if (std::fscanf(a, "%63s", y) != 1) quitf(_fail, "no answer");\n'
+        '    if (std::fscanf(o, "%63s", x) != 1) quitf(_pe, "no output");\n'
+        '    if (std::strcmp(x, y)) quitf(_wa, "differs");\n'
+        '    quitf(_ok, "same");\n}\n')
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "checker: {type: program, source: checkers/chk.cpp}\n")   # testlib
+    checker = load_checker(load_problem(toy), cache_for(toy).dir)
+    assert checker.check(*_case(tmp_path, "John\n")).ok
+    assert checker.check(*_case(tmp_path, "Brother\n")).message == "differs"
+    assert checker.check(*_case(tmp_path, "")).message == "presentation error: no output"

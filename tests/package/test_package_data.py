@@ -93,3 +93,13 @@ def test_answers_follow_the_anti_nim_rule(built: tuple[Path, list[BuiltTest]]) -
             win = (n % 2 == 0) if all_ones else reduce(xor, piles) != 0
             want.append("John" if win else "Brother")
         assert t.answer.read_text().split() == want, t.id
+
+
+def test_no_two_tests_share_an_input(built: tuple[Path, list[BuiltTest]]) -> None:
+    """Judges' tools (BAPCtools) refuse duplicate test cases, and a duplicate tests nothing new."""
+    _, tests = built
+    seen: dict[bytes, str] = {}
+    for t in tests:
+        data = t.input.read_bytes()
+        assert data not in seen, f"{t.id} repeats {seen[data]}"
+        seen[data] = t.id

@@ -107,6 +107,9 @@ def test_icpc2025(exported) -> None:
     assert rows == expected(pkg, with_sample=True)
     folders = {p.name for p in (root / "submissions").iterdir() if p.is_dir()}
     assert folders <= {"accepted", "wrong_answer", "time_limit_exceeded", "run_time_error", "mixed"}
+    # BAPCtools rejects a test repeated in another group unless it is a symlink to the first copy
+    real = [sha(p) for p in (root / "data" / "secret").rglob("*.in") if not p.is_symlink()]
+    assert len(real) == len(set(real))
 
 
 def test_domjudge(exported) -> None:

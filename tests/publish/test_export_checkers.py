@@ -294,6 +294,7 @@ def problemtools_build(folder: Path, scratch: Path) -> Path:
 @pytest.mark.parametrize("target", ["kattis", "icpc2025", "domjudge", "cms"])
 def test_a_testlib_checker_runs_under_kattis_and_cms_protocols(prepared, table, target: str, tmp_path: Path) -> None:
     from ojpack.judging.checker import ProgramChecker
+    from ojpack.sandbox import prepare as compile_program
     own = tmp_path / "own"
     own.mkdir()
     (own / "mytokens.h").write_text(OWN_HEADER)
@@ -304,8 +305,8 @@ def test_a_testlib_checker_runs_under_kattis_and_cms_protocols(prepared, table, 
     if result.error and target == "cms" and "Chromium" in result.error:
         pytest.skip("no PDF engine on this machine, so no CMS export")
     assert not result.error, result.error
-    # ojpack's own judging of the same checker (compiled here: it includes a header beside it)
-    ours = ProgramChecker((str(gxx(own / "chk.cpp", tmp_path / "own_checker")),), "testlib")
+    # ojpack's own judging of the same checker, compiled as ojpack compiles it (its header beside it)
+    ours = ProgramChecker(compile_program(own / "chk.cpp", tmp_path / "cache").argv, "testlib")
     if target == "cms":
         judge = run_cms(result.folder / "check" / "checker", translated=False)   # the checker's own words
     else:

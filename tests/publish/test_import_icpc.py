@@ -7,7 +7,6 @@ from pathlib import Path
 
 import yaml
 
-from ojpack.problem import checker_programs_supported
 from ojpack.publish.importer import detect, read
 
 
@@ -58,7 +57,4 @@ def test_icpc_package_maps_to_problem_yaml(tmp_path: Path) -> None:
     assert "statement/problem.en.tex: not carried over" in imp.notes
     assert any("'*/x*.py' not carried over" in n for n in imp.notes)
     assert "validators/checker/validate.py" in imp.files
-    if checker_programs_supported():
-        assert imp.checker == {"type": "program", "source": "validators/checker/validate.py", "convention": "kattis"}
-    else:
-        assert any("no checker programs yet" in n for n in imp.notes)
+    assert imp.checker == {"type": "program", "source": "validators/checker/validate.py", "convention": "kattis"}

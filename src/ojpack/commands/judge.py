@@ -48,11 +48,22 @@ def command(
             table.add_row(c.test, Text(str(c.verdict), style=STYLE[c.verdict]), f"{c.time:.3f}", f"{c.memory:.1f}",
                           _note(c.message, first=c is failing))
         out.print(table)
+        _dialogue(result.cells)
     for s in result.subtasks:
         out.print(f"{s.group}: {s.score}/{s.max}" + ("" if s.verdict is Verdict.AC else f" ({s.verdict})"))
     style = STYLE[result.verdict]
     out.print(f"verdict [bold {style}]{result.verdict}[/], score [bold]{result.score}[/]/"
               f"{sum(s.max for s in result.subtasks)}")
+
+
+def _dialogue(cells) -> None:
+    """An interactive problem's first failure: the interactor's whole message and the last lines both ways."""
+    failed = next((c for c in cells if c.verdict is not Verdict.AC and c.transcript), None)
+    if failed is None:
+        return
+    out.print(f"[bold]{failed.test}[/] {failed.verdict}: {failed.message}")
+    out.print("last moves (judge = interactor, submission = you):", style="dim")
+    out.print(Text(failed.transcript))
 
 
 def _note(message: str, first: bool) -> Text:

@@ -6,11 +6,16 @@ judgement of one submission (`judge`), the smallest killing set, the exhaustive 
 """
 
 from .check import AC_HEADROOM, CheckReport, check, passed_before
+from .checker import Checker, CheckResult, load_checker
+from .execute import limits_for
+from .interact import sample_dialogues
 from .judge import judge
 from .report import write_html
 from .solutions import Solution, discover
+from .proof import batches as proof_batches
 from .scoring import SubtaskScore, score_subtasks
-from .verdicts import Verdict, fmt
+from .verdicts import Verdict, fmt, of_run
 
-__all__ = ["AC_HEADROOM", "CheckReport", "Solution", "Verdict", "SubtaskScore", "check", "discover", "fmt", "judge",
-           "passed_before", "score_subtasks", "write_html"]
+__all__ = ["AC_HEADROOM", "CheckReport", "CheckResult", "Checker", "Solution", "Verdict", "SubtaskScore", "check",
+           "discover", "fmt", "judge", "limits_for", "load_checker", "of_run", "passed_before", "proof_batches",
+           "sample_dialogues", "score_subtasks", "write_html"]

@@ -15,6 +15,7 @@ from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
 from .blame import model_disagreements
 from .checker import load_checker
+from .interact import Interactor, load_interactor
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
 from .execute import Cell, Job, Memo, execute, limits_for, rerun_slow
@@ -132,7 +133,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     tests = ensure_built(problem)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
-    checker = load_checker(problem, cache_dir)
+    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     lim = problem.spec.limits
     phases = {"data": time.monotonic() - start}
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
@@ -158,7 +159,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                 progress(stage, done[0], total)
         return f
 
-    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir))
+    judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
+    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir) + judge_id)
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
     cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
@@ -207,7 +209,8 @@ def pass_key(problem: Problem) -> str:
     """Everything a full check's verdict depends on: the data's sources, the solutions, the checker and
     the toolkit itself."""
     extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
-    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in extra if p)]
+    interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
+    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
@@ -261,6 +264,15 @@ def _too_slow(cell: Cell, time_limit: float) -> bool:
     return cell.verdict is Verdict.TLE or cell.time * AC_HEADROOM > time_limit
 
 
+def _tle_time(cell: Cell, time_limit: float) -> float:
+    """A run the wall clock stopped never finished: on a loaded machine its CPU time can stay under the
+    stretched limit, yet it is as clearly over the limit as one that used it all."""
+    wall_limit = limits_for(time_limit, 0, 0, TLE_STRETCH).wall
+    if cell.verdict is Verdict.TLE and cell.wall >= wall_limit * 0.98:
+        return max(cell.time, TLE_STRETCH * time_limit)
+    return cell.time
+
+
 def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
     slowest, where = 0.0, ""
     for r in rows:
@@ -268,7 +280,7 @@ def _margins(rows: tuple[Row, ...], time_limit: float) -> Margins:
             for c in r.cells:
                 if c.time > slowest:
                     slowest, where = c.time, f"{r.solution.name} on {c.test}"
-    slow = {r.solution.name: max((c.time for c in r.cells), default=0.0) for r in rows
+    slow = {r.solution.name: max((_tle_time(c, time_limit) for c in r.cells), default=0.0) for r in rows
             # a solution allowed several failures (Polygon's REJECTED) need only be slow when it was slow
             if Verdict.TLE in r.solution.expected and Verdict.AC not in r.solution.expected
             and (r.solution.expected == {Verdict.TLE} or r.verdict is Verdict.TLE)}

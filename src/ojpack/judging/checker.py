@@ -91,7 +91,8 @@ class ProgramChecker:
             if self.convention == "testlib":
                 files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
             res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                      address_space=self.address_space, readable=[*self.readable, input, answer, output], writable=[feedback])
+                      address_space=self.address_space, readable=[*self.readable, input, answer, output],
+                      writable=[feedback])   # the cage shows the checker these, and its argv's paths
             message = _feedback(feedback) or stderr.read_bytes()[-500:].decode(errors="replace").strip()
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None

@@ -19,6 +19,7 @@ from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, head_of, run
 from .verdicts import Verdict, of_run
+from .interact import Interactor, interact
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Cell:
     memory: float        # peak MiB
     message: str = ""    # the checker's word, or how the run ended
     output: str = ""     # hash of the output's tokens (clean runs only): do two programs agree?
+    transcript: str = "" # interactive runs: the last lines of the dialogue
 
 
 @dataclass(frozen=True)
@@ -62,13 +64,13 @@ class Memo:
         return self.folder / k[:2] / f"{k}.json"
 
 
-def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path,
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
             memo: Memo | None = None) -> Cell:
     remembered = memo.path(job, limits, time_limit) if memo else None
     if remembered and remembered.is_file():
         raw = json.loads(remembered.read_text())
         return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
-                    raw.get("output", ""))
+                    raw.get("output", ""), raw.get("transcript", ""))
     cell = _run_one(job, limits, time_limit, checker, scratch)
     # a judge error is the checker's fault of the moment, never remembered
     if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
@@ -102,16 +104,18 @@ def near_limit(cell: Cell, limits: RunLimits, time_limit: float) -> bool:
 
 
 def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: RunLimits, time_limit: float,
-               checker: Checker) -> dict[tuple[str, str], Cell]:
+               checker: Checker | Interactor) -> dict[tuple[str, str], Cell]:
     """Run `jobs` again one at a time (the quietest the machine gets) and keep each one's faster run: load
     only ever slows a program down, so the faster of two runs is the truer one."""
     again = execute(jobs, limits, time_limit, checker, workers=1)
     return {k: min(cells[k], c, key=lambda x: x.time) for k, c in again.items()}
 
 
-def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, scratch: Path) -> Cell:
+def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path) -> Cell:
     work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
     try:
+        if isinstance(checker, Interactor):
+            return _interactive(job, limits, time_limit, checker, work)
         out, said = work / "out", work / "stderr"
         res = run(job.program.argv, job.test.input, out, limits, stderr=said,
                   address_space=job.program.language.address_space)
@@ -133,13 +137,24 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker, s
         shutil.rmtree(work, ignore_errors=True)
 
 
+def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Interactor, work: Path) -> Cell:
+    played = interact(job.program.argv, job.program.language.address_space, interactor, job.test.input,
+                      job.test.answer, limits, time_limit, work)
+    res = played.submission
+    note = played.note
+    if played.verdict in (Verdict.RE, Verdict.TLE, Verdict.MLE, Verdict.OLE):   # the submission's own failure
+        note = ": ".join(x for x in (note, head_of(work / "submission.err")) if x)
+    return Cell(job.test.id, played.verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1),
+                note, transcript=played.transcript.tail())
+
+
 def _how_it_ended(res: RunResult) -> str:
     if res.signal:
         return f"killed by signal {res.signal} ({signal.Signals(res.signal).name})"
     return f"exit code {res.exit_code}" if res.exit_code else ""
 
 
-def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker,
+def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
             memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
             ) -> dict[tuple[str, str], Cell]:

@@ -11,6 +11,7 @@ from typing import Any
 from ..testdata import ensure_built
 from ..cache import cache_for
 from .checker import load_checker
+from .interact import load_interactor
 from ..sandbox import CompileError, prepare
 from .execute import Cell, Job, execute, limits_for
 from ..sandbox import detect
@@ -39,7 +40,8 @@ class Judgement:
             "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                          for s in self.subtasks],
             "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "time": c.time, "memory": c.memory,
-                       "message": c.message} for c, g in zip(self.cells, self.groups)],
+                       "message": c.message, **({"last_moves": c.transcript} if c.transcript else {})}
+                      for c, g in zip(self.cells, self.groups)],
         }
 
 
@@ -57,7 +59,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
         cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
         return Judgement(source, language.name, Verdict.CE, 0, cells, groups,
                          _scores(problem, cells, groups), time.monotonic() - start, e.message)
-    checker = load_checker(problem, cache_dir)
+    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     done = [0]
 
     def tick(_job: Job, _cell: Cell) -> None:

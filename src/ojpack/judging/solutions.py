@@ -40,16 +40,6 @@ class Solution:
     def must_pass(self) -> bool:
         return self.expected == {Verdict.AC} and not self.partial
 
-    def wants_ac(self, group: str) -> bool | None:
-        """Whether the solution must pass every test of `group`: True, False (it must fail there), or None
-        (it may do either)."""
-        allowed = self.by_group.get(group, self.expected if not self.partial else None)
-        if allowed is None:
-            return None
-        if allowed == {Verdict.AC}:
-            return True
-        return None if Verdict.AC in allowed or not self.partial else False
-
     @property
     def expected_text(self) -> str:
         if not self.partial:

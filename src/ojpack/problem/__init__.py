@@ -6,7 +6,7 @@ test plan (`make_plan`), with `{X.min}`-style placeholders expanded to each grou
 
 from .load import Problem, copy_sources, load_problem
 from .plan import PlannedTest, expand, make_plan
-from .schema import Coverage, Expectation, checker_programs_supported
+from .schema import Coverage, Expectation
 
-__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "checker_programs_supported", "copy_sources", "expand",
+__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "expand",
            "load_problem", "make_plan"]

@@ -18,7 +18,8 @@ from .source import DuplicateKey, Path_, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
-SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof")
+SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof",
+                "interactor")
 
 
 @dataclass(frozen=True)
@@ -175,6 +176,8 @@ def _check_files(problem: Problem) -> None:
         for i, t in enumerate(lines):
             if t.copy_:
                 needed[("tests", group, i, "copy")] = t.copy_
+    if spec.interactor:
+        needed[("interactor", "source")] = spec.interactor.source
     root = problem.root.resolve()
     for at, rel in needed.items():
         # A package must travel whole: a file outside it would be missing wherever the package goes.

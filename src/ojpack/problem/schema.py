@@ -92,6 +92,13 @@ class Checker(Strict):
         return self
 
 
+class Interactor(Strict):
+    """An interactive problem's judge program, in the Kattis convention: run as `interactor input answer
+    feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
+    accepts, 43 rejects (message in feedback_dir/judgemessage.txt), anything else is a judge error."""
+    source: str
+
+
 class TestLine(Strict):
     name: str
     gen: str | None = Field(default=None, min_length=1)
@@ -198,6 +205,28 @@ class Proof(Strict):
     boxes: dict[str, str] = Field(default_factory=dict)
 
 
+class GrammarItem(Strict):
+    """One line of the input holding a number within bound `number`; when `line` or `blocks` is given,
+    that number counts what follows: one line of that many numbers within bound `line`, or that many
+    blocks, each laid out by `blocks`. The toolkit generates, parses and shrinks inputs from this."""
+    number: str
+    line: str | None = None
+    blocks: list[GrammarItem] | None = None
+
+    @model_validator(mode="after")
+    def _one_list(self) -> GrammarItem:
+        if self.line is not None and self.blocks is not None:
+            raise ValueError("a grammar item counts either a 'line' or 'blocks', not both")
+        if self.blocks is not None and not self.blocks:
+            raise ValueError("'blocks' needs at least one item")
+        return self
+
+    def names(self) -> list[str]:
+        """Every bound this item and the items inside it refer to."""
+        inner = [n for b in self.blocks or [] for n in b.names()]
+        return [self.number, *([self.line] if self.line else []), *inner]
+
+
 class ProblemSpec(Strict):
     short_name: str = Field(pattern=r"^[a-z0-9]+$")
     name: Names
@@ -219,6 +248,9 @@ class ProblemSpec(Strict):
     scoring: Scoring = Scoring()
     solutions: Solutions = Solutions()
     proof: Proof | None = None
+    interactor: Interactor | None = None
+    # the input's shape, for stress testing and shrinking (ojpack stress / strength)
+    grammar: list[GrammarItem] = []
 
     @model_validator(mode="after")
     def _consistent(self) -> ProblemSpec:
@@ -244,6 +276,9 @@ class ProblemSpec(Strict):
             dup = {n for n in names if names.count(n) > 1}
             if dup:
                 raise ValueError(f"tests.{g}: duplicate test names {sorted(dup)}")
+        for name in (n for item in self.grammar for n in item.names()):
+            if name not in self.bounds:
+                raise ValueError(f"grammar: {name!r} is not among bounds {sorted(self.bounds)}")
         for g in groups:
             if not self.tests.get(g):
                 raise ValueError(f"subtask group {g!r} has no tests in the test plan")
@@ -251,9 +286,10 @@ class ProblemSpec(Strict):
             for g in e.groups:
                 if g not in known:
                     raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
+        if self.interactor is not None:
+            if self.checker.type != "tokens":
+                raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
+            if self.coverage.answers or any(s.coverage.answers for s in self.subtasks):
+                raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
         return self
 
-
-def checker_programs_supported() -> bool:
-    """Whether this schema knows `checker: {type: program, source: …}` (importers carry checkers over then)."""
-    return "source" in Checker.model_fields

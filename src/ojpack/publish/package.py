@@ -7,10 +7,11 @@ the checker rule, solutions with expected verdicts and the rendered statement fi
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..judging import Solution as FoundSolution, discover
+from ..cache import cache_for
+from ..judging import Solution as FoundSolution, discover, sample_dialogues
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from ..sandbox import detect, main_name
@@ -64,6 +65,8 @@ class Package:
     subtasks: tuple[Group, ...]
     solutions: tuple[Solution, ...]
     plan_lines: dict[str, str]             # test id -> the plan line that made it
+    interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
+    dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
 
     @property
     def uuid(self) -> str:
@@ -177,4 +180,6 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         subtasks=tuple(subtasks),
         solutions=from_solutions(discover(problem)) if solutions is None else solutions,
         plan_lines={p.id: p.line for p in make_plan(problem)},
+        interactor=problem.path(spec.interactor.source) if spec.interactor else None,
+        dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
     )

@@ -17,7 +17,7 @@ import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import IO, Literal
 
 from . import cgroups, spawn
 from .isolation import SCRATCH_MIB, SandboxUnavailable, cage_binds, hand_over, isolation_enabled, require_isolation
@@ -39,12 +39,14 @@ class RunResult:
     sandbox: str = "rlimit"    # "cage" when isolated, "cgroup" when only a memory cgroup capped the run
 
 
-def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: RunLimits,
+def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int, limits: RunLimits,
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
         isolate: bool | None = None) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
+    stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
+    used as they are and left open for the caller; the output limit then cannot be measured here.
     Isolated (the default, see isolation.py) it runs in the cage: it sees the paths its argv names,
     `readable` (read-only) and `writable`, and works in `cwd` (one of those) or the cage's private /tmp.
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
@@ -66,7 +68,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
     else:
         workdir = str(cwd) if cwd else _workdir()
     try:
-        with open(stdin, "rb") as fin, open(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
+        with _bind(stdin, "rb") as fin, _bind(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
@@ -96,10 +98,17 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path, stdout: Path, limits: Ru
         peak = min(peak, charged / MIB)
     code = os.waitstatus_to_exitcode(status)
     sig = -code if code < 0 else None
-    size = stdout.stat().st_size
+    size = stdout.stat().st_size if isinstance(stdout, Path) else 0
     verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
     return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size,
                      "cage" if caged else "cgroup" if cage else "rlimit")
+
+
+def _bind(target: Path | int, mode: str) -> IO[bytes]:
+    """A file opened for the run, or a caller's descriptor wrapped without taking it over."""
+    if isinstance(target, int):
+        return open(target, mode, closefd=False)
+    return open(target, mode)
 
 
 _local = threading.local()

@@ -7,7 +7,7 @@ content), checks coverage and the lock, and gives `data/` with its manifest (`Bu
 from .build import build, ensure_built
 from .data import BuiltTest, fingerprint, load_built
 from .stats import collect
-from .validate import load_validator, run_cases, validate_file
+from .validate import load_validator, run_cases, validate_bytes, validate_file
 
 __all__ = ["BuiltTest", "build", "collect", "ensure_built", "fingerprint", "load_built", "load_validator",
-           "run_cases", "validate_file"]
+           "run_cases", "validate_bytes", "validate_file"]

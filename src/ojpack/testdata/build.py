@@ -99,7 +99,8 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     if bounds != full:
         verdict = validate_bytes(validator, data, full, cache)
     features = {**verdict.features, GROUP_FEATURES: own} if test.group != "sample" else verdict.features
-    answer = solve(problem, model, data, test.id, cache)
+    # An interactive test's answer is what its interactor reads besides the input: nothing, here.
+    answer = b"" if problem.spec.interactor else solve(problem, model, data, test.id, cache)
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer

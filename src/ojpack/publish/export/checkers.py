@@ -9,11 +9,11 @@ in the judge's own checker protocol, with the problem's case rule compiled in.
 from __future__ import annotations
 
 import shutil
-import subprocess
 import tempfile
 from pathlib import Path
 
 from ...errors import OjpackError
+from ...sandbox import compile_in_cage
 from ..package import Package
 
 TEMPLATE = Path(__file__).with_name("tokens.cpp")
@@ -21,6 +21,7 @@ PROTOCOLS = ("testlib", "cms", "qduoj")
 # QDUOJ's special judge never sees the answer, so the answers go into its source: up to this many bytes.
 EMBED_LIMIT = 256 * 1024
 COMPILE = ["g++", "-O2", "-std=gnu++17"]
+COMPILE_SECONDS = 120.0
 
 
 def token_checker(pkg: Package, protocol: str) -> str:
@@ -80,19 +81,31 @@ static FILE* embedded_answer(const char* input_path) {{
 def compile_checker(source: str | Path, binary: Path, target: str) -> None:
     """Compile a shipped checker (its text, or a file with its includes beside it) for judges that take a
     binary (CMS): static where the toolchain can, so it runs on the judge's workers whatever their C++
-    runtime."""
-    if shutil.which(COMPILE[0]) is None:
+    runtime. The compiler runs in the cage like every other program: the checker is package code."""
+    compiler = shutil.which(COMPILE[0])   # the cage runs a path, not a name to look up
+    if compiler is None:
         raise OjpackError(f"{target}: needs {COMPILE[0]} to compile the checker it ships")
     binary.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ojpack-checker-") as tmp:
-        src = source if isinstance(source, Path) else Path(tmp, "checker.cpp")
-        if not isinstance(source, Path):
+        work = Path(tmp)
+        work.chmod(0o755)
+        if isinstance(source, Path):   # its includes (testlib.h, the adapted checker) sit beside it
+            for f in source.parent.iterdir():
+                if f.is_file():
+                    shutil.copyfile(f, work / f.name)
+            src = work / source.name
+        else:
+            src = work / "checker.cpp"
             src.write_text(source, encoding="utf-8")
+        said = ""
         for extra in (["-static"], []):
-            proc = subprocess.run([*COMPILE, *extra, "-o", str(binary), str(src)], capture_output=True, text=True)
-            if proc.returncode == 0:
+            code, said = compile_in_cage([compiler, *COMPILE[1:], *extra, "-o", str(work / "checker.bin"), str(src)], work,
+                                         COMPILE_SECONDS)
+            if code == 0:
+                shutil.copyfile(work / "checker.bin", binary)
+                binary.chmod(0o755)
                 return
-    raise OjpackError(f"{target}: the checker does not compile: {proc.stderr.strip()[:500]}")
+    raise OjpackError(f"{target}: the checker does not compile: {said.strip()[:500]}")
 
 
 ADAPTER = Path(__file__).with_name("testlib_adapter.cpp")

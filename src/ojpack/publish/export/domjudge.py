@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
 from ..package import Package
 from .checkers import ship_output_validator
 from .write import Notes, copy, text, with_comment, yaml_text
@@ -42,6 +43,8 @@ def write(pkg: Package, out: Path) -> Notes:
         ship_output_validator(pkg, out / "output_validators" / "checker", "domjudge")
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
+    mark_interactive(pkg, meta)
+    ship(pkg, out / "output_validators" / INTERACTOR)
     text(out / "problem.yaml", yaml_text(meta))
     text(out / "domjudge-problem.ini", "".join(f"{k} = {v}\n" for k, v in (
         ("externalid", ini_value(pkg.short_name)), ("short-name", ini_value(pkg.short_name)),

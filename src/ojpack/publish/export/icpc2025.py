@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .interactive import ship
 from ..package import Package, validator_args
 from .checkers import ship_output_validator
-from .write import Notes, copy, text, yaml_text
+from .write import Notes, copy, link, sha256, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -43,24 +44,34 @@ def write(pkg: Package, out: Path) -> Notes:
         **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
         "limits": limits,
     }
+    if pkg.interactor is not None:   # the 2025-09 format lists the kinds: judged pass-fail, interactively
+        meta["type"] = ["pass-fail", "interactive"]
     text(root / "problem.yaml", yaml_text(meta))
     for lang in pkg.languages:
         copy(pkg.require_statement(lang, "tex", "icpc2025"), root / "statement" / f"problem.{lang}.tex")
 
     data = root / "data"
     top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
-    if pkg.checker_type == "tokens" and pkg.case_sensitive:
+    if pkg.checker_type == "tokens" and pkg.case_sensitive and pkg.interactor is None:
         top["output_validator_args"] = ["case_sensitive"]
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)
         copy(t.answer, data / "sample" / t.answer.name)
+    # BAPCtools rejects a test repeated byte for byte in another group unless it is a symlink to the first.
+    first: dict[tuple[str, str], tuple[Path, Path]] = {}
     for g in pkg.subtasks:
         text(data / "secret" / g.name / "test_group.yaml", yaml_text({"input_validator_args": validator_args(g.bounds)}))
         for t in g.tests:
-            copy(t.input, data / "secret" / g.name / t.input.name)
-            copy(t.answer, data / "secret" / g.name / t.answer.name)
+            dst = (data / "secret" / g.name / t.input.name, data / "secret" / g.name / t.answer.name)
+            seen = first.setdefault((t.input_sha256 or sha256(t.input), t.answer_sha256 or sha256(t.answer)), dst)
+            for src, to, made in zip((t.input, t.answer), dst, seen):
+                if made != to:
+                    link(made, to)
+                else:
+                    copy(src, to)
 
+    ship(pkg, root / "output_validator")
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)

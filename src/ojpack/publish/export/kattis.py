@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from ..package import Package, validator_args
 from .checkers import ship_output_validator
 from .write import Notes, copy, text, yaml_text
@@ -38,6 +39,7 @@ def write(pkg: Package, out: Path) -> Notes:
         meta["validation"] = "custom"
     elif pkg.case_sensitive:
         meta["validator_flags"] = "case_sensitive"
+    mark_interactive(pkg, meta)
     text(root / "problem.yaml", yaml_text(meta))
     # Kattis derives its time limit from the accepted runs; .timelimit pins ours for DOMjudge imports.
     text(root / ".timelimit", limit_text(pkg.time_limit))
@@ -63,6 +65,8 @@ def write(pkg: Package, out: Path) -> Notes:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)
 
+    ship(pkg, root / "output_validators" / INTERACTOR)
+    ship_dialogues(pkg, data / "sample")
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
     copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
     if pkg.checker_program:

@@ -15,6 +15,7 @@ from ...statement import render
 from ...statement import find_browser
 from ...statement import languages, samples_from_files
 from . import TARGETS, WANTS_PDF, out_dir
+from .interactive import refuse
 from .write import publish
 
 
@@ -95,6 +96,7 @@ def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambd
     for name in targets:
         step(f"exporting {name}")
         try:
+            refuse(pkg, name)
             notes = publish(root, name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
         except OjpackError as e:
             results.append(Exported(name, None, None, 0, error=str(e)))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import zipfile
@@ -29,6 +30,17 @@ def copy(src: Path, dst: Path) -> Path:
     dst.parent.mkdir(parents=True, exist_ok=True)
     dst.write_bytes(src.read_bytes())
     return dst
+
+
+def link(target: Path, dst: Path) -> Path:
+    """A relative symlink to a file written earlier in the same export (it survives the folder's move)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(os.path.relpath(target, dst.parent), dst)
+    return dst
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
 def text(dst: Path, content: str) -> Path:

@@ -49,7 +49,10 @@ def _root(top: Path) -> Path:
 
 def read(root: Path) -> Imported:
     fmt = detect(root)
-    return {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
+    try:
+        return {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
+    except (ValueError, TypeError, KeyError, OSError) as e:   # a number that is not one, an unreadable file…
+        raise OjpackError(f"{root}: cannot read this {fmt} package: {type(e).__name__}: {e}") from None
 
 
 def import_package(source: Path, to: Path | None = None) -> ImportReport:

@@ -23,7 +23,9 @@ def read(root: Path) -> Imported:
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
     top = kattis.load_yaml(root / "data" / "test_group.yaml")
     out_dir = root / "output_validator"
-    if out_dir.is_dir():
+    if kattis.is_interactive(meta):
+        kattis.interactor(root, [out_dir] if out_dir.is_dir() else [], imp)
+    elif out_dir.is_dir():
         kattis.output_validator(root, [out_dir], "kattis", imp)
     else:
         kattis.checker_flags(_args(top.get("output_validator_args")), imp)

@@ -14,7 +14,6 @@ from typing import Any, Callable
 import yaml
 
 from ...errors import OjpackError
-from ...problem import checker_programs_supported
 from . import tex
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
@@ -48,7 +47,9 @@ def read(root: Path) -> Imported:
         imp.note("no .timelimit: Kattis derives the time limit from the accepted runs; ojpack uses 1 s, adjust it")
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
     flags = str(meta.get("validator_flags", "")).split()
-    if meta.get("validation", "default") != "default":
+    if is_interactive(meta):
+        interactor(root, sorted((root / "output_validators").glob("*")), imp)
+    elif meta.get("validation", "default") != "default":
         output_validator(root, sorted((root / "output_validators").glob("*")), "kattis", imp)
     else:
         checker_flags(flags, imp)
@@ -62,8 +63,6 @@ def read(root: Path) -> Imported:
 
 
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
-    if "interactive" in f"{meta.get('validation', '')} {meta.get('type', '')}":
-        raise OjpackError(f"{root}: an interactive problem; ojpack judges batch problems only")
     short = re.sub(r"[^a-z0-9]", "", root.name.lower()) or "problem"
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
     source = meta.get("source")
@@ -88,11 +87,37 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     return imp
 
 
+def is_interactive(meta: dict[str, Any]) -> bool:
+    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list)."""
+    kinds = meta.get("type") if isinstance(meta.get("type"), list) else [meta.get("type", "")]
+    return "interactive" in f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
+
+
+def interactor(root: Path, found: list[Path], imp: Imported) -> None:
+    """The output validator of an interactive problem is its interactor, in the convention ojpack runs: it
+    goes to interactor/ (with the files beside it), and the answers stay what the source has."""
+    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
+    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
+    if not sources:
+        raise OjpackError(f"{root}: an interactive problem without an interactor source ojpack can run")
+    main = sources[0]
+    for f in (main.parent.iterdir() if main.parent not in (root / "output_validators", root) else [main]):
+        if f.is_file():
+            imp.files[f"interactor/{f.name}"] = f.read_bytes()
+    if len(sources) > 1:
+        imp.note(f"interactor: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
+    imp.interactor = f"interactor/{main.name}"
+
+
 def checker_flags(flags: list[str], imp: Imported) -> None:
     imp.checker = {"type": "tokens", "case_sensitive": "case_sensitive" in flags}
     other = [f for f in flags if f != "case_sensitive"]
     if other:
         imp.note(f"default validator flags {' '.join(other)} not carried over: ojpack compares tokens exactly")
+
+
+# ojpack's own exports run a testlib checker through an adapter; the checker inside is what to import.
+ADAPTER, ADAPTED = "ojpack_adapter.cpp", "testlib_checker.inc"
 
 
 def output_validator(root: Path, found: list[Path], convention: str, imp: Imported) -> None:
@@ -103,16 +128,19 @@ def output_validator(root: Path, found: list[Path], convention: str, imp: Import
         return
     main = sources[0]
     folder = "validators/checker"   # its own folder: it may share a file name with the input validator
-    for f in (main.parent.iterdir() if main.parent != root / "output_validators" else [main]):
-        if f.is_file():
-            imp.files[f"{folder}/{f.name}"] = f.read_bytes()
+    siblings = [f for f in main.parent.iterdir() if f.is_file()] if main.parent != root / "output_validators" else [main]
+    if main.name == ADAPTER and (main.parent / ADAPTED).is_file():
+        for f in siblings:
+            if f.name not in (ADAPTER, ADAPTED):
+                imp.files[f"{folder}/{f.name}"] = f.read_bytes()
+        imp.files[f"{folder}/check.cpp"] = (main.parent / ADAPTED).read_bytes()
+        imp.checker = {"type": "program", "source": f"{folder}/check.cpp", "convention": "testlib"}
+        return
+    for f in siblings:
+        imp.files[f"{folder}/{f.name}"] = f.read_bytes()
     if len(sources) > 1:
         imp.note(f"output validator: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
-    if checker_programs_supported():
-        imp.checker = {"type": "program", "source": f"{folder}/{main.name}", "convention": convention}
-    else:
-        imp.note(f"output validator {main.relative_to(root)}: this ojpack has no checker programs yet; kept in "
-                 f"{folder}/, judged by token compare meanwhile")
+    imp.checker = {"type": "program", "source": f"{folder}/{main.name}", "convention": convention}
 
 
 def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str, int]]:

@@ -15,8 +15,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
-from ...problem import checker_programs_supported
 from . import tex
+from .wrap import wrap
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
@@ -34,28 +34,6 @@ RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
 # Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not).
 TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
 SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
-WRAPPER_HEAD = """\
-// Written by `ojpack import`: the Polygon validator {origin}, unchanged below except that its main() is
-// renamed. ojpack (like Kattis) wants exit 42 for a valid input and 43 for an invalid one; testlib ends
-// with 0, or with exit(3) and its message on stderr. The bounds ojpack passes as arguments are not used.
-#include <cstdio>
-#include <cstdlib>
-#include <unistd.h>
-static void ojpack_invalid() {{ _exit(43); }}
-#define main ojpack_polygon_validator
-"""
-WRAPPER_TAIL = """
-#undef main
-int main(int argc, char* argv[]) {{
-    (void)argc;
-    std::atexit(ojpack_invalid);   // testlib rejects an input with exit(3)
-    char* args[] = {{argv[0], nullptr}};
-    (void)args;
-    int code = ojpack_polygon_validator({call});
-    std::fflush(stdout);
-    _exit(code == 0 ? 42 : 43);
-}}
-"""
 
 
 def read(root: Path) -> Imported:
@@ -66,7 +44,8 @@ def read(root: Path) -> Imported:
     notes: list[str] = []
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
     if xml.find("assets/interactor") is not None:
-        raise OjpackError(f"{root}: an interactive problem (it has an interactor); ojpack judges batch problems only")
+        raise OjpackError(f"{root}: an interactive problem with a testlib interactor; ojpack runs interactors "
+                          "in the Kattis convention only")
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
@@ -294,10 +273,13 @@ def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Impo
         imp.validator = permissive_validator(imp)
         return
     text = (root / path).read_text(encoding="utf-8", errors="replace")
-    with_args = not re.search(r"\bmain\s*\(\s*(void)?\s*\)", text)
     if re.search(r"\bvalidator\s*\.\s*(group|testset)\s*\(", text):
         imp.note(f"{path} asks testlib for the test's group or testset; ojpack does not pass them")
-    wrapped = (WRAPPER_HEAD.format(origin=path) + text + WRAPPER_TAIL.format(call="1, args" if with_args else ""))
+    wrapped = wrap(text, str(path))
+    if wrapped is None:
+        imp.note(f"{path}: its `int main(` was not found, so it cannot be wrapped; not imported")
+        imp.validator = permissive_validator(imp)
+        return
     imp.files["validators/validate.cpp"] = wrapped.encode()
     for name, data in headers.items():
         imp.files[f"validators/{name}"] = data
@@ -321,30 +303,51 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
-    if not checker_programs_supported():
-        imp.note(f"checker {name or path}: this ojpack has no checker programs yet; kept as "
-                 f"validators/checker/{path.name}, judged by token compare meanwhile")
-        return
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
 
 
 def _statements(root: Path, imp: Imported) -> None:
     top = root / "statement-sections"
     if not top.is_dir():
-        imp.note("no statement-sections/: the package has no statement to import")
+        _whole_statements(root, imp)
         return
     for folder in sorted(p for p in top.iterdir() if p.is_dir()):
-        lang = tex.LANGS.get(folder.name, folder.name)
         sections = {k: tex.to_markdown((folder / f"{k}.tex").read_text(encoding="utf-8", errors="replace"),
                                        f"statement-sections/{folder.name}/{k}.tex", imp.notes)
                     for k in SECTIONS if (folder / f"{k}.tex").is_file()}
-        text = tex.template(lang, sections)
-        if lang in ("zh", "en"):
-            imp.files[f"statement/problem.{lang}.md.j2"] = text.encode()
-        else:
-            imp.files[f"statement/imported/problem.{lang}.md.j2"] = text.encode()
-            imp.note(f"the {folder.name} statement is kept in statement/imported/ (ojpack renders zh and en)")
+        _put_statement(folder.name, tex.template(tex.LANGS.get(folder.name, folder.name), sections), imp)
         known = {f"{k}.tex" for k in SECTIONS} | {"name.tex"}
         for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in known
                             and not p.name.startswith("example.")):
             imp.note(f"statement-sections/{folder.name}/{extra}: not carried over")
+
+
+# Polygon's olymp.sty macros in a whole statements/<language>/problem.tex (packages without sections).
+OLYMP = [(r"\\InputFile", "\n## {input}\n"), (r"\\OutputFile", "\n## {output}\n"), (r"\\Note", "\n## {notes}\n"),
+         (r"\\Scoring", "\n## {scoring}\n"), (r"\\Interaction", "\n## {interaction}\n"), (r"\\Examples?", ""),
+         (r"\\exmp(?:file)?\{[^{}]*\}\{[^{}]*\}%?", "")]
+
+
+def _whole_statements(root: Path, imp: Imported) -> None:
+    found = sorted((root / "statements").glob("*/problem.tex")) if (root / "statements").is_dir() else []
+    if not found:
+        imp.note("no statement-sections/ or statements/<language>/problem.tex: no statement to import")
+    for path in found:
+        lang = tex.LANGS.get(path.parent.name, path.parent.name)
+        text = path.read_text(encoding="utf-8", errors="replace")
+        m = re.search(r"\\begin\{problem\}(?:\{[^{}]*\}){5}(.*?)\\end\{problem\}", text, re.S)
+        body = m.group(1) if m else text
+        heads = tex.HEADINGS.get(lang, tex.HEADINGS["en"])
+        for pattern, repl in OLYMP:
+            body = re.sub(pattern, lambda _m, r=repl: r.format(**heads), body)
+        where = f"statements/{path.parent.name}/problem.tex"
+        _put_statement(path.parent.name, tex.template(lang, {"body": tex.to_markdown(body, where, imp.notes)}), imp)
+
+
+def _put_statement(folder: str, text: str, imp: Imported) -> None:
+    lang = tex.LANGS.get(folder, folder)
+    if lang in ("zh", "en"):
+        imp.files[f"statement/problem.{lang}.md.j2"] = text.encode()
+    else:
+        imp.files[f"statement/imported/problem.{lang}.md.j2"] = text.encode()
+        imp.note(f"the {folder} statement is kept in statement/imported/ (ojpack renders zh and en)")

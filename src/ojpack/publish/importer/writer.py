@@ -76,6 +76,7 @@ class Imported:
     license: str = "unknown"
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
+    interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -125,6 +126,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
         "model_solution": rels[imp.model],
+        **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
         "tests": tests,
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
@@ -164,17 +166,19 @@ def verify(imp: Imported, out: Path) -> ImportReport:
     package is built again; differing answers are reported (a checker may accept several answers)."""
     result = _build(write_package(imp, out), imp)
     built = {(b.group, b.name): b for b in result.tests}
-    mismatches: list[str] = []
+    mismatches: list[str] = []   # one line per source test, however many groups repeat it
     for t in imp.tests:
         if t.gen and t.input is not None and _sha(t.input) != built[(t.group, t.name)].input_sha256:
-            mismatches.append(f"{t.origin}: `{t.gen}` made different bytes than the source's file; copied instead")
+            line = f"{t.origin}: `{t.gen}` made different bytes than the source's file; copied instead"
+            mismatches += [line] if line not in mismatches else []
             t.gen = None
     if mismatches:
         (out / "data.sha256").unlink(missing_ok=True)   # the data changes on purpose
         result = _build(_write_plan(imp, out), imp)
         built = {(b.group, b.name): b for b in result.tests}
-    diffs = [f"{t.origin}: the model solution's answer differs from the source's answer file"
-             for t in imp.tests if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256]
+    diffs = list(dict.fromkeys(f"{t.origin}: the model solution's answer differs from the source's answer file"
+                               for t in imp.tests
+                               if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256))
     generated = sum(1 for t in imp.tests if t.gen)
     return ImportReport(imp.format, out, len(imp.tests), generated, len(imp.tests) - generated,
                         len(imp.solutions), mismatches, diffs, list(imp.notes))

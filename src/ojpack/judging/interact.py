@@ -1,0 +1,172 @@
+"""Interactive problems: the submission plays against the package's interactor, both sandboxed.
+
+Convention (Kattis / DOMjudge output validators in interactive mode): the interactor runs as
+`interactor input answer feedback_dir/`; what the submission writes arrives on its stdin, what it
+writes arrives on the submission's stdin (through `relay.Relay`). Exit 42 accepts, 43 rejects, with its
+message in feedback_dir/judgemessage.txt; any other exit, a signal or a limit hit is a judge error (JE):
+never the contestant's fault.
+
+The verdict (as on Kattis and DOMjudge): the submission's own failure -- a limit (TLE, MLE, OLE) or a
+crash (RE) -- wins, unless the interactor had already rejected (WA) or failed (JE) before the submission
+stopped talking, in which case that stands. Idleness, both sides waiting for the other, ends when the
+submission hits its wall limit: TLE (the interactor's limits are looser, so it outlasts the submission).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import OjpackError
+from ..problem import Problem
+from ..sandbox import CompileError, RunLimits, RunResult, prepare, run
+from ..testdata import BuiltTest
+from .relay import Relay, Transcript
+from .verdicts import Verdict, of_run
+
+ACCEPT, REJECT = 42, 43
+MIB = 1024 * 1024
+# The interactor runs in threads of their own, reused so each keeps its sandbox cgroup between runs. The
+# pool only grows as far as runs overlap (one per judging worker); its cap must never make an interactor
+# wait for a thread while its submission's wall clock runs.
+_POOL = ThreadPoolExecutor(max_workers=1024, thread_name_prefix="ojpack-interactor")
+
+
+@dataclass(frozen=True)
+class Interactor:
+    argv: tuple[str, ...]
+    address_space: bool = True
+    name: str = ""          # its source file, for messages
+    key: str = ""           # content hash of the compiled interactor (for remembered runs)
+    readable: tuple[Path, ...] = ()   # what it may read besides its argv: its own folder (helpers)
+
+
+@dataclass(frozen=True)
+class Interaction:
+    submission: RunResult
+    judge: RunResult
+    transcript: Transcript
+    message: str            # the interactor's judgemessage.txt (or the tail of its stderr)
+    verdict: Verdict
+    note: str               # why: the interactor's message, or how a side failed
+
+
+def load_interactor(problem: Problem, cache_dir: Path) -> Interactor | None:
+    """The problem's interactor, compiled (once), or None for a problem that is not interactive."""
+    spec = problem.spec.interactor
+    if spec is None:
+        return None
+    try:
+        program = prepare(problem.path(spec.source), cache_dir)
+    except CompileError as e:
+        raise OjpackError(f"interactor {spec.source} does not compile:\n{e.message}") from None
+    return Interactor(program.argv, program.language.address_space, spec.source, program.key,
+                      (program.source.parent,))
+
+
+def interactor_limits(limits: RunLimits) -> RunLimits:
+    """Looser than the submission's in every way, so that when both wait for each other the submission
+    is the one stopped (TLE), and a slow submission is never blamed on the judge."""
+    return RunLimits(cpu=limits.wall + 5, wall=limits.wall + 10, memory_mib=1024, output_mib=64)
+
+
+def interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
+             answer: Path, limits: RunLimits, time_limit: float, work: Path) -> Interaction:
+    """Run one submission against the interactor on one test; `work` is a private scratch folder."""
+    feedback = work / "feedback"
+    feedback.mkdir()
+    sub_in_r, sub_in_w = os.pipe()
+    sub_out_r, sub_out_w = os.pipe()
+    judge_in_r, judge_in_w = os.pipe()
+    judge_out_r, judge_out_w = os.pipe()
+    relay = Relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w,
+                  limits.output_mib * MIB if limits.output_mib else None)
+    transcript: list[Transcript] = []
+    relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
+    relay_thread.start()
+    argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback) + os.sep]
+    judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
+                          interactor.address_space, interactor.readable, (feedback,))
+    try:
+        played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space)
+    finally:
+        judge_run = judged.result()
+        relay_thread.join()
+    message = _message(feedback, work / "judge.err")
+    verdict, note = decide(played, judge_run, transcript[0], time_limit, message, interactor.name)
+    return Interaction(played, judge_run, transcript[0], message, verdict, note)
+
+
+def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
+          address_space: bool, readable: tuple[Path, ...] = (), writable: tuple[Path, ...] = ()) -> RunResult:
+    """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, which is
+    what lets the relay (and so its partner) see it stop."""
+    try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
+        return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
+                   writable=writable)
+    finally:
+        os.close(stdin)
+        os.close(stdout)
+
+
+def decide(sub: RunResult, judge: RunResult, transcript: Transcript, time_limit: float, message: str,
+           name: str = "interactor") -> tuple[Verdict, str]:
+    """The verdict of one interactive run, and the note that explains it."""
+    if judge.status in ("ok", "re") and judge.exit_code in (ACCEPT, REJECT):
+        judged, note = (Verdict.AC, message) if judge.exit_code == ACCEPT else \
+            (Verdict.WA, message or "rejected by the interactor")
+    else:
+        judged, note = Verdict.JE, f"{name or 'interactor'} failed: {_how(judge)}" + (f": {message}" if message else "")
+    failed = Verdict.OLE if transcript.output_exceeded else of_run(sub, time_limit)
+    if failed is None:
+        return judged, note
+    if judged is not Verdict.AC and transcript.first_to_stop == "judge":
+        return judged, note   # the judge had its say before the submission broke down
+    return failed, _how(sub) if failed is not Verdict.OLE else "wrote more than the output limit to the judge"
+
+
+def _how(res: RunResult) -> str:
+    if res.status == "tle":
+        return "ran out of time" if res.cpu > 0.5 * res.wall else "ran out of time waiting (idle: both sides waiting)"
+    if res.status == "mle":
+        return "ran out of memory"
+    if res.status == "ole":
+        return "wrote too much"
+    if res.signal:
+        return f"killed by signal {res.signal}"
+    return f"exit code {res.exit_code}"
+
+
+def _message(feedback: Path, stderr: Path) -> str:
+    for name in ("judgemessage.txt", "judgeerror.txt"):
+        f = feedback / name
+        if f.is_file() and (text := f.read_text(encoding="utf-8", errors="replace").strip()):
+            return text[:500]
+    return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
+
+
+def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) -> dict[str, str]:
+    """test id -> the model solution's whole dialogue with the interactor on each sample test, in the
+    `.interaction` notation judges show in statements. Empty for a problem that is not interactive."""
+    interactor = load_interactor(problem, cache_dir)
+    if interactor is None:
+        return {}
+    model = prepare(problem.path(problem.spec.model_solution), cache_dir)
+    lim = problem.spec.limits
+    limits = RunLimits(cpu=lim.time, wall=2 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output)
+    out: dict[str, str] = {}
+    for test in (t for t in tests if t.group == "sample"):
+        with tempfile.TemporaryDirectory(prefix="ojpack-sample-") as tmp:
+            played = interact(model.argv, model.language.address_space, interactor, test.input, test.answer,
+                              limits, lim.time, Path(tmp))
+        text = played.transcript.interaction()
+        if played.verdict is not Verdict.AC or text is None:
+            raise OjpackError(f"{test.id}: the model solution's dialogue with the interactor "
+                              + (f"failed ({played.verdict}: {played.note})" if played.verdict is not Verdict.AC
+                                 else "is too long for a sample"))
+        out[test.id] = text
+    return out

@@ -1,0 +1,89 @@
+"""Two programs on one input, judged by the package's own checker (the reference's output is the answer)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import OjpackError
+from ..judging import Checker, of_run
+from ..sandbox import Program, RunLimits, RunResult, run
+
+
+@dataclass(frozen=True)
+class Outcome:
+    differ: bool
+    expected: bytes     # the reference's output
+    got: bytes          # the solution's output
+    message: str        # the checker's word, or how the solution's run ended
+
+
+class Duel:
+    """Thread-safe: every thread gets its own scratch files."""
+
+    def __init__(self, solution: Program, reference: Program, checker: Checker, limits: RunLimits,
+                 time_limit: float, cgroup: bool | None = False) -> None:
+        # No memory cgroup by default: a stress run needs answers, not a memory verdict, and setting up
+        # a cage costs more than running a small program (RLIMIT_AS still stops a runaway).
+        self.cgroup = cgroup
+        self.solution, self.reference, self.checker = solution, reference, checker
+        self.limits, self.time_limit = limits, time_limit
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-", dir=scratch_root()))
+        self._local = threading.local()
+
+    def close(self) -> None:
+        shutil.rmtree(self._dir, ignore_errors=True)
+
+    def __enter__(self) -> Duel:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _files(self) -> tuple[Path, Path, Path]:
+        files = getattr(self._local, "files", None)
+        if files is None:
+            mine = Path(tempfile.mkdtemp(dir=self._dir))
+            files = self._local.files = (mine / "in", mine / "ref", mine / "sol")
+        return files
+
+    def _run(self, program: Program, inp: Path, out: Path) -> RunResult:
+        return run(program.argv, inp, out, self.limits, address_space=program.language.address_space, cgroup=self.cgroup)
+
+    def compare(self, data: bytes) -> Outcome:
+        inp, ref_out, sol_out = self._files()
+        inp.write_bytes(data)
+        ref = self._run(self.reference, inp, ref_out)
+        failed = of_run(ref, self.time_limit)
+        if failed is not None:
+            raise OjpackError(f"the reference {self.reference.source.name} failed ({failed}) on a valid input; "
+                              f"it cannot judge (input kept at {_keep(data)})")
+        sol = self._run(self.solution, inp, sol_out)
+        expected = ref_out.read_bytes()
+        got = sol_out.read_bytes() if sol_out.exists() else b""
+        failed = of_run(sol, self.time_limit)
+        if failed is not None:
+            how = f"exit code {sol.exit_code}" if sol.exit_code else (f"signal {sol.signal}" if sol.signal else "")
+            return Outcome(True, expected, got, f"{failed}" + (f" ({how})" if how else ""))
+        verdict = self.checker.check(inp, ref_out, sol_out)
+        return Outcome(not verdict.ok, expected, got, verdict.message)
+
+    def differs(self, data: bytes) -> bool:
+        return self.compare(data).differ
+
+
+def scratch_root() -> str | None:
+    """tmpfs when the host has one: thousands of tiny files a second, written and read right back."""
+    shm = "/dev/shm"
+    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+
+
+def _keep(data: bytes) -> Path:
+    fd, name = tempfile.mkstemp(prefix="ojpack-ref-failed-", suffix=".in")
+    with open(fd, "wb") as f:
+        f.write(data)
+    return Path(name)
