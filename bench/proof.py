@@ -1,80 +1,83 @@
-"""The exhaustive proof's search speed against a plain memoised Python search of the same positions.
+"""The exhaustive proof's cost per batch, per accepted solution, against its physical floor.
 
-    .venv/bin/python bench/proof.py [PROBLEM_DIR]
+    .venv/bin/python bench/proof.py [PROBLEM_DIR] [--sample N] [--rounds R]
 
-Both decide every position the package's proof covers (read from problem.yaml: here every multiset of at
-most 8 piles of 1..15 stones); prints positions per second of each and the ratio, measured in this run."""
+The floor of a batch is one bare start of the same runtime: a program in the solution's language that
+reads its input and exits, compiled and run exactly like the solution (same runner, limits, checker and
+parallelism: both cores busy). For each solution, N batches spread over the proof (all of them with
+--sample 0) are run R times, alternating with the floor program on the same batches, in this one run.
+Prints ms per batch (wall time of the whole set / batches) for both and the ratio; goal <= 1.15x."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import statistics
 import sys
 import tempfile
 import time
-from functools import lru_cache
 from pathlib import Path
 
-from ojpack.sandbox.compile import prepare
-from ojpack.problem.load import load_problem
-from ojpack.judging.proof import batches
+from ojpack.cache import cache_for
+from ojpack.judging.checker import load_checker
+from ojpack.judging.execute import Job, execute, limits_for
+from ojpack.judging.proof import batches, proof_box
+from ojpack.judging.solutions import discover
+from ojpack.problem import load_problem
+from ojpack.sandbox import prepare
 
-
-def plain_search(max_piles: int, max_stones: int, min_stones: int) -> int:
-    """The baseline: memoised win/lose over sorted tuples, the way one writes it first."""
-    sys.setrecursionlimit(10000)
-
-    @lru_cache(maxsize=None)
-    def wins(piles: tuple[int, ...]) -> bool:
-        if not piles:
-            return True
-        for i, a in enumerate(piles):
-            rest = piles[:i] + piles[i + 1:]
-            for b in range(a):
-                if not wins(tuple(sorted(rest + ((b,) if b else ())))):
-                    return True
-        return False
-
-    count = 0
-
-    def every(prefix: tuple[int, ...], top: int) -> None:
-        nonlocal count
-        if prefix:
-            wins(prefix)
-            count += 1
-        if len(prefix) < max_piles:
-            for v in range(min_stones, top + 1):
-                every(prefix + (v,), v)
-
-    every((), max_stones)
-    return count
-
-
-def option(args: list[str], name: str, default: int) -> int:
-    return int(args[args.index(name) + 1]) if name in args else default
+# "Read the input, exit" in each language of the toolkit's table (keyed by its language id).
+FLOOR = {
+    "c": ("floor.c", "#include <stdio.h>\nint main(void){char b[65536];while(fread(b,1,sizeof b,stdin)>0);return 0;}\n"),
+    "cpp": ("floor.cpp", "#include <cstdio>\nint main(){char b[65536];while(fread(b,1,sizeof b,stdin)>0);}\n"),
+    "python": ("floor.py", "import sys\nsys.stdin.buffer.read()\n"),
+    "java": ("Floor.java", "class Floor { public static void main(String[] a) throws Exception {\n"
+                           "  byte[] b = new byte[65536]; while (System.in.read(b) > 0) {} } }\n"),
+}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("problem", nargs="?", default=".", type=Path)
+    ap.add_argument("--sample", type=int, default=120, help="batches per solution (0: all)")
+    ap.add_argument("--rounds", type=int, default=2)
     a = ap.parse_args()
     problem = load_problem(a.problem)
-    if problem.spec.proof is None:
-        sys.exit("this problem declares no proof")
-    with tempfile.TemporaryDirectory() as tmp:   # a private cache: the generator really runs
-        prepare(problem.path(problem.spec.proof.generator), Path(tmp))   # compiling is not searching
-        start = time.perf_counter()
-        _, cases, _, _ = batches(problem, Path(tmp))
-        ours = time.perf_counter() - start
-    args = problem.spec.proof.args.split()
-    start = time.perf_counter()
-    n = plain_search(option(args, "--piles", 8), option(args, "--stones", 15), problem.spec.bounds["a"].min
-                     if "a" in problem.spec.bounds else 1)
-    plain = time.perf_counter() - start
-    print(f"package proof generator ({problem.spec.proof.generator}, search + writing the batch files): "
-          f"{cases:,} positions in {ours:.2f} s = {cases / ours:,.0f} positions/s")
-    print(f"plain memoised Python search: {n:,} positions in {plain:.2f} s = {n / plain:,.0f} positions/s")
-    print(f"speed-up: {(cases / ours) / (n / plain):.1f}x")
+    cache_dir = cache_for(problem.root).dir
+    lim = problem.spec.limits
+    limits = limits_for(lim.time, lim.memory, lim.output)
+    checker = load_checker(problem, cache_dir)
+    workers = os.cpu_count() or 1
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="ojpack-floor-") as tmp:
+        for sol in discover(problem):
+            if not sol.must_pass:
+                continue
+            program = prepare(sol.path, cache_dir, memory_mib=lim.memory)
+            tests, _, _, _ = batches(problem, cache_dir, program.language.id)
+            step = max(1, len(tests) // a.sample) if a.sample else 1
+            chosen = tests[::step]
+            name, text = FLOOR[program.language.id]
+            folder = Path(tmp, program.language.id)
+            folder.mkdir(exist_ok=True)
+            (folder / name).write_text(text)
+            floor = prepare(folder / name, Path(tmp, "cache"), memory_mib=lim.memory)
+            took: dict[str, list[float]] = {"floor": [], "solution": []}
+            for r in range(a.rounds):
+                for side in (("floor", "solution") if r % 2 == 0 else ("solution", "floor")):
+                    prog = floor if side == "floor" else program
+                    start = time.perf_counter()
+                    execute([Job(side, prog, t) for t in chosen], limits, lim.time, checker, workers)
+                    took[side].append((time.perf_counter() - start) / len(chosen))
+            f, s = statistics.median(took["floor"]), statistics.median(took["solution"])
+            box = proof_box(problem, program.language.id)
+            rows.append((sol.name, len(chosen), len(tests), box, f * 1000, s * 1000, s / f))
+    print(f"{'solution':28s} {'box':>24s} {'batches':>9s} {'floor ms':>9s} {'batch ms':>9s} {'ratio':>6s}")
+    for name, n, total, box, f, s, ratio in rows:
+        print(f"{name:28s} {box:>24s} {n:4d}/{total:<4d} {f:9.1f} {s:9.1f} {ratio:6.2f}x")
+    worst = max(r[-1] for r in rows)
+    print(f"worst ratio {worst:.2f}x (goal <= 1.15x), {workers} workers, wall ms per batch")
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -16,6 +16,17 @@ TESTS = Path(__file__).parent
 REPO = TESTS.parent
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_compile_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The machine-wide store of compiled programs lives in a temporary folder for the test run: tests never
+    write into the user's ~/.cache, and they still share binaries with one another."""
+    folder = tmp_path_factory.mktemp("ojpack-cache-home")
+    patch = pytest.MonkeyPatch()
+    patch.setenv("OJPACK_CACHE_HOME", str(folder))
+    yield folder
+    patch.undo()
+
+
 @pytest.fixture
 def toy(tmp_path: Path) -> Path:
     """A writable copy of tests/toy (an add-two-numbers problem) in its own folder."""

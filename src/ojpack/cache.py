@@ -69,3 +69,15 @@ class Cache:
 
 def cache_for(root: Path) -> Cache:
     return Cache(root / ".ojpack" / "cache")
+
+
+def machine_cache() -> Path | None:
+    """The machine-wide cache shared by every package (compiled programs, compiler versions):
+    $OJPACK_CACHE_HOME, else $XDG_CACHE_HOME/ojpack, else ~/.cache/ojpack; None when it cannot be made."""
+    base = os.environ.get("OJPACK_CACHE_HOME") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "ojpack")
+    try:
+        os.makedirs(base, exist_ok=True)
+    except OSError:
+        return None
+    return Path(base)

@@ -66,3 +66,29 @@ def test_errors_are_one_line_without_traceback(toy: Path) -> None:
 def test_stats_before_build(toy: Path) -> None:
     r = ojpack("stats", "-p", str(toy))
     assert r.returncode == 1 and "run `ojpack build` first" in r.stderr
+
+
+def test_version_prints_the_package_version() -> None:
+    from ojpack import __version__
+
+    r = ojpack("--version")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == f"ojpack {__version__}"
+
+
+def test_help_lists_every_command_without_loading_the_heavy_libraries() -> None:
+    """Startup cost: --help must come from typer alone; the renderers, exporters and judging load on use
+    (markdown_it is left out: typer itself loads it for rich help)."""
+    probe = ("import sys; sys.argv = ['ojpack', '--help']\n"
+             "from ojpack.cli import main\n"
+             "try:\n    main()\nexcept SystemExit:\n    pass\n"
+             "heavy = ['jinja2', 'latex2mathml', 'pypdf', 'ojpack.judging', 'ojpack.statement',\n"
+             "         'ojpack.publish.export', 'ojpack.testdata', 'ojpack.problem']\n"
+             "print('LOADED', [m for m in heavy if m in sys.modules])\n")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       env={"PATH": "/usr/bin:/bin", "COLUMNS": "200"})
+    assert r.returncode == 0, r.stderr
+    for name in ("build", "validate", "stats", "render", "export", "check", "judge"):
+        assert f" {name} " in r.stdout
+    assert "kattis, icpc2025" in ojpack("export", "--help").stdout   # targets listed without loading them
+    assert r.stdout.strip().splitlines()[-1] == "LOADED []"

@@ -31,14 +31,14 @@ def package(toy):
 
 
 def test_check_passes_and_reports_kills_killing_set_and_margins(toy):
-    report = check(load_problem(package(toy)), proof=False)
+    report = check(load_problem(package(toy)), proof=False, full=True)
     assert report.ok, report.problems
     rows = {r.solution.name: r for r in report.rows}
     assert rows["wrong_answer/cap20.py"].kills == ["big/01-r1", "big/02-top"]
     assert rows["wrong_answer/product.py"].verdict is Verdict.WA
     assert rows["time_limit_exceeded/spin.py"].verdict is Verdict.TLE
     assert rows["run_time_error/crash.py"].verdict is Verdict.RE
-    # one big test fails all four wrong solutions
+    # one big test fails all four wrong solutions (on the full matrix: spin.py runs past its first TLE)
     assert len(report.killing_set) == 1 and report.killing_set[0].startswith("big/") and report.killing_set_exact
     assert 0 < report.margins.slowest_accepted <= 0.25
     assert report.margins.slow_solutions["time_limit_exceeded/spin.py"] >= 0.75   # ran on to 1.5x the limit
@@ -125,11 +125,14 @@ def test_warm_check_reuses_runs_until_a_program_changes(toy):
     first = check(load_problem(toy), proof=False)
     spin = next(r for r in first.rows if r.solution.name == "time_limit_exceeded/spin.py")
     again = check(load_problem(toy), proof=False)
-    # remembered, same numbers; a run that hit the limit is never remembered (load may have caused it)
+    # remembered, same numbers; a run that hit the limit is not remembered (load may have caused it), unless
+    # the CPU watch cut it at 1.5x the limit (0.75 s here): CPU time hardly depends on load
     quick = [r.solution.name for r in first.rows if r.solution.name != spin.solution.name]
     assert [r.cells for r in again.rows if r.solution.name in quick] == \
         [r.cells for r in first.rows if r.solution.name in quick]
-    assert next(r for r in again.rows if r.solution.name == spin.solution.name).cells != spin.cells
+    spun = next(r for r in again.rows if r.solution.name == spin.solution.name).cells
+    cut_by_cpu = all(c.time >= 0.75 for c in spin.cells)
+    assert (spun == spin.cells) == cut_by_cpu
     # a changed program is run again: now it is right, and the check says so
     (toy / "solutions" / "wrong_answer" / "cap20.py").write_text(SUM.format("a + b"))
     changed = check(load_problem(toy), proof=False)
@@ -151,3 +154,53 @@ def test_a_passing_check_is_recorded_for_exactly_these_sources(toy):
     add(toy, "solutions/accepted/bad.py", SUM.format("a - b"))
     assert not check(load_problem(toy)).ok
     assert not passed_before(load_problem(toy))                    # a failing check records nothing
+
+
+def test_a_time_limit_solution_stops_at_its_first_failing_test_unless_full(toy):
+    package(toy)
+    add(toy, "solutions/time_limit_exceeded/slow_on_big.py",
+        "a, b = map(int, input().split())\nwhile a + b > 20:\n    pass\nprint(a + b)\n")
+    # allowed to time out or crash, never to pass: it crashes on the first big test, which settles it
+    add(toy, "solutions/other/crash_on_big.py", "a, b = map(int, input().split())\nassert a + b <= 20\nprint(a + b)\n")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  verdicts:\n    solutions/other/crash_on_big.py: [TLE, RE]\n")
+    report = check(load_problem(toy), proof=False)
+    # (the margin rule wants a solution allowed to time out to show it is slow: crash_on_big only crashes, and
+    # on a busy machine the wall clock may cut slow_on_big short of 1.5x on every test)
+    assert [p for p in report.problems if "slowest run" not in p] == []
+    rows = {r.solution.name: r for r in report.rows}
+    crash = rows["other/crash_on_big.py"]
+    assert [(c.test, c.verdict) for c in crash.cells] == [
+        ("sample/01-one", Verdict.AC), ("small/01-r1", Verdict.AC), ("small/02-r2", Verdict.AC),
+        ("big/01-r1", Verdict.RE)]
+    assert crash.verdict is Verdict.RE and crash.faults == () and crash.skipped == ("big/02-top",)
+    assert report.to_json()["solutions"][list(rows).index("other/crash_on_big.py")]["skipped"] == ["big/02-top"]
+    slow = rows["time_limit_exceeded/slow_on_big.py"]
+    assert slow.verdict is Verdict.TLE
+    assert [c.test for c in slow.cells] + list(slow.skipped) == list(report.tests)
+    assert [c.verdict for c in slow.cells] == [Verdict.AC] * 3 + [Verdict.TLE] * (len(slow.cells) - 3)
+    # it stops only after a time-out that ran on to 1.5x the limit (one cut short by a busy machine's wall
+    # clock goes on to the next test), so the margin check still sees how slow it is
+    assert not slow.skipped or slow.cells[-1].time >= 0.75
+    # the other kinds still run every test: the killing set needs all of their cells
+    assert all(len(r.cells) == 5 for name, r in rows.items() if name.startswith(("accepted", "wrong", "run_time")))
+    whole = check(load_problem(toy), proof=False, full=True)
+    crash = next(r for r in whole.rows if r.solution.name == "other/crash_on_big.py")
+    assert [c.verdict for c in crash.cells][-2:] == [Verdict.RE, Verdict.RE] and crash.skipped == ()
+
+
+def test_a_partial_solution_stops_within_a_subtask_it_must_fail_by_timing_out(toy):
+    package(toy)
+    # passes small; on big it may time out or crash, never pass: it crashes, which settles the subtask
+    add(toy, "solutions/partial/crash_on_big.py", "a, b = map(int, input().split())\nassert a + b <= 20\nprint(a + b)\n")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  partial/crash_on_big.py: {small: AC, big: [TLE, RE], score: 30}\n")
+    report = check(load_problem(toy), proof=False)
+    row = next(r for r in report.rows if r.solution.name == "partial/crash_on_big.py")
+    assert [(c.test, c.verdict) for c in row.cells] == [
+        ("sample/01-one", Verdict.AC), ("small/01-r1", Verdict.AC), ("small/02-r2", Verdict.AC),
+        ("big/01-r1", Verdict.RE)]
+    assert row.skipped == ("big/02-top",) and row.score == 30 and row.faults == ()
+    whole = check(load_problem(toy), proof=False, full=True)
+    row = next(r for r in whole.rows if r.solution.name == "partial/crash_on_big.py")
+    assert row.skipped == () and row.score == 30

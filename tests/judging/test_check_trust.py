@@ -96,3 +96,15 @@ def test_the_proof_can_blame_the_model() -> None:
     assert said[0].startswith("the exhaustive proof says the model solution accepted/model.py is wrong")
     assert model_disagreements("accepted/model.py", [("accepted/model.py", [cell])], ["t"],
                                ["accepted/model.py on proof batch 1.in: WA", "accepted/b.py on proof batch 1.in: WA"]) == []
+
+
+def test_a_time_out_cut_by_the_cpu_watch_at_the_stretched_limit_is_remembered() -> None:
+    limits = execute.limits_for(1.0, 256, 64, 1.5)
+    over = execute.Cell("t", execute.Verdict.TLE, 1.52, 1.6, 10.0)
+    assert not execute.near_limit(over, limits, 1.0)
+    # one the wall clock cut short (a busy machine) is not, nor one at the plain limit (no stretch)
+    assert execute.near_limit(dataclasses.replace(over, time=0.9, wall=3.1), limits, 1.0)
+    assert execute.near_limit(over, execute.limits_for(1.0, 256, 64), 1.0)
+    # over the memory limit: load does not change that
+    assert not execute.near_limit(dataclasses.replace(over, verdict=execute.Verdict.MLE, time=0.1, memory=300.0),
+                                  limits, 1.0)

@@ -68,3 +68,29 @@ def test_batches_outside_the_bounds_are_rejected_by_the_validator(toy):
     with_proof(toy, generator=OUT_OF_BOUNDS)
     with pytest.raises(OjpackError, match=r"wrote an invalid batch \d+\.in: .*expected x in \[1, 100\]"):
         check(load_problem(toy))
+
+
+def test_a_costly_language_may_be_proven_on_a_smaller_box_and_the_report_says_which(toy):
+    with_proof(toy)
+    (toy / "solutions" / "accepted" / "sum.cpp").write_text(
+        "#include <cstdio>\nint main(){long a,b;scanf(\"%ld %ld\",&a,&b);printf(\"%ld\\n\",a+b);}\n")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text.replace('args: "--max 4"}', 'args: "--max 4", boxes: {python: "--max 2"}}'))
+    report = check(load_problem(toy))
+    assert report.ok, report.problems
+    p = report.proof
+    assert p is not None and p.cases == 16 and p.files == 16   # the main box: 4 x 4 pairs
+    assert p.boxes == {"accepted/sum.cpp": "--max 4", "accepted/sum.py": "--max 2"}
+    assert report.to_json()["proof"]["boxes"]["accepted/sum.py"] == "--max 2"
+    # a wrong answer inside the small box is still caught
+    (toy / "solutions" / "accepted" / "sum.py").write_text(
+        "a, b = map(int, input().split())\nprint(a + b if (a, b) != (2, 2) else 0)\n")
+    assert "proof: accepted/sum.py on proof batch 004.in: WA" in " ".join(check(load_problem(toy)).problems)
+
+
+def test_a_box_for_an_unknown_language_is_named(toy):
+    with_proof(toy)
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text.replace('args: "--max 4"}', 'args: "--max 4", boxes: {pyhton: "--max 2"}}'))
+    with pytest.raises(OjpackError, match="proof.boxes names unknown language.*pyhton"):
+        check(load_problem(toy))

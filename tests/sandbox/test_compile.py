@@ -90,3 +90,17 @@ def test_deep_recursion_may_use_the_stack_up_to_the_memory_limit(tmp_path):
     res = run(p.argv, tmp_path / "in", tmp_path / "out", RunLimits(cpu=5, wall=20, memory_mib=128, output_mib=1))
     assert res.status == "ok" and (tmp_path / "out").read_text().strip().lstrip("-").isdigit()
     assert res.memory_mib > 60
+
+
+def test_a_compiled_program_is_shared_between_packages(tmp_path, monkeypatch):
+    monkeypatch.setenv("OJPACK_CACHE_HOME", str(tmp_path / "home"))
+    src = tmp_path / "a.cpp"
+    src.write_text("#include <cstdio>\nint main(){puts(\"shared\");}\n")
+    first = prepare(src, tmp_path / "one" / "cache")
+    assert (tmp_path / "home" / "bin" / first.key / ".ok").exists()
+    # another package compiles nothing: the same source comes out of the store (a missing g++ would fail)
+    monkeypatch.setenv("PATH", str(tmp_path / "no-compilers"))
+    second = prepare(src, tmp_path / "two" / "cache")
+    assert second.key == first.key and second.argv[0].startswith(str(tmp_path / "two" / "cache"))
+    out = tmp_path / "out"
+    assert run(second.argv, src, out, LIMITS).status == "ok" and out.read_bytes() == b"shared\n"

@@ -5,13 +5,7 @@ from __future__ import annotations
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
-from ..testdata import build
-from .console import err, out, progress_enabled
-from ..problem import make_plan
-from ..problem import load_problem
 from .common import NoSandboxOpt, ProblemOpt, sandbox
 
 
@@ -22,11 +16,16 @@ def command(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = None,
 ) -> None:
     """Generate, validate and solve every test of the plan into data/ (atomically, checked against the lock)."""
+    from rich.table import Table
+
+    from ..problem import load_problem, make_plan
+    from ..testdata import build
+    from .console import out, progress_bar
+
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     total = len(make_plan(problem))
-    with Progress(TextColumn("[bold]build"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.description}"),
-                  TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:
+    with progress_bar("[bold]build", "{task.description}") as bar:
         task = bar.add_task("", total=total)
         result = build(problem, update_lock=update_lock, jobs=jobs,
                        on_done=lambda t: bar.update(task, advance=1, description=t.id))

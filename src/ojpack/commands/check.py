@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
-from ..judging import AC_HEADROOM, CheckReport, check
-from .console import err, out, progress_enabled
-from ..problem import load_problem
-from ..judging import write_html
-from ..judging import Solution, Verdict, fmt
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
-STYLE = {Verdict.AC: "green", Verdict.WA: "red", Verdict.TLE: "yellow", Verdict.MLE: "magenta",
-         Verdict.RE: "bright_red", Verdict.OLE: "blue", Verdict.CE: "dim", Verdict.JE: "bold white on red"}
+if TYPE_CHECKING:
+    from ..judging import CheckReport, Solution
+
+# Keyed by the verdict's text (Verdict is a str enum), so this module needs no import of judging.
+STYLE = {"AC": "green", "WA": "red", "TLE": "yellow", "MLE": "magenta", "RE": "bright_red", "OLE": "blue",
+         "CE": "dim", "JE": "bold white on red"}
 
 
 def command(
@@ -32,12 +26,18 @@ def command(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     no_proof: Annotated[bool, typer.Option("--no-proof", help="Skip the exhaustive proof.")] = False,
     fresh: Annotated[bool, typer.Option("--fresh", help="Run everything again; do not reuse remembered runs.")] = False,
+    full: Annotated[bool, typer.Option(
+        "--full", help="The whole matrix: a solution meant to time out runs every test, not only up to its "
+                       "first failing one.")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
+    from ..judging import check, write_html
+    from ..problem import load_problem
+    from .console import out, print_json, progress_bar
+
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
-    with Progress(TextColumn("[bold]check {task.description}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err, disable=not progress_enabled(), transient=True) as bar:
+    with progress_bar("[bold]check {task.description}") as bar:
         tasks: dict[str, int] = {}
 
         def progress(stage: str, done: int, total: int) -> None:
@@ -45,11 +45,11 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh)
+        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full)
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:
-        out.print_json(json.dumps(report.to_json()))
+        print_json(report.to_json())
     else:
         _show(report)
     if not report.ok:
@@ -63,6 +63,8 @@ def _short(test_id: str, groups: list[str]) -> str:
 
 def _want(solution: Solution, groups: list[str]) -> str:
     """The expectation, short: a verdict set, or per subtask (1:AC 2:WA) and the score."""
+    from ..judging import fmt
+
     if not solution.partial:
         return solution.expected_text
     parts = [f"{'s' if g == 'sample' else groups.index(g) + 1}:{fmt(v)}" for g, v in solution.by_group.items()]
@@ -70,6 +72,13 @@ def _want(solution: Solution, groups: list[str]) -> str:
 
 
 def _show(report: CheckReport) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    from ..judging import AC_HEADROOM, Verdict
+    from .console import out
+
     groups = list(dict.fromkeys(t.split("/", 1)[0] for t in report.tests if not t.startswith("sample/")))
     matrix = Table(title="invocations (verdict, CPU s)", title_justify="left", padding=(0, 0), show_lines=False)
     matrix.add_column("solution", no_wrap=True)
@@ -79,8 +88,10 @@ def _show(report: CheckReport) -> None:
     matrix.add_column("got", no_wrap=True, min_width=6)
     matrix.add_column("points", no_wrap=True)
     for r in report.rows:
-        cells = [Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE",
-                      style=STYLE[c.verdict]) for c in r.cells]
+        by_test = {c.test: c for c in r.cells}
+        cells = [Text("·\n", style="dim") if c is None else
+                 Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE", style=STYLE[c.verdict])
+                 for c in (by_test.get(t) for t in report.tests)]
         got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
         points = "+".join(str(x.score) for x in r.subtasks) + f"={r.score}"
         matrix.add_row(r.solution.name, _want(r.solution, groups), *cells, got, points)
@@ -93,6 +104,9 @@ def _show(report: CheckReport) -> None:
                    force_terminal=True if out.is_terminal else None, no_color=out.no_color)
     wide.print(matrix, crop=False)
     out.print("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim")
+    if any(r.skipped for r in report.rows):
+        out.print("· = not run: the solution's verdict was settled by an earlier test (--full runs them all)",
+                  style="dim")
 
     kills = Table(title="what kills each wrong solution", title_justify="left")
     kills.add_column("solution", no_wrap=True)
@@ -130,6 +144,9 @@ def _show(report: CheckReport) -> None:
         runs = ", ".join(f"{n} {'cached' if s < 0 else f'{s:.1f} s'}" for n, s in p.solutions.items())
         out.print(f"exhaustive proof: {p.cases:,} positions in {p.files} batches{rate}; {runs}; "
                   + ("[green]all agree[/]" if p.ok else "[red]disagreement[/]"))
+        if len(set(p.boxes.values())) > 1:   # a smaller box for a costly language: say who got which
+            for box in dict.fromkeys(p.boxes.values()):
+                out.print(f"  proven on {box}: " + ", ".join(n for n, b in p.boxes.items() if b == box))
     if report.ok:
         out.print(f"[bold green]check passed[/]: {len(report.rows)} solutions × {len(report.tests)} tests "
                   f"as expected in {report.seconds:.1f} s")

@@ -7,8 +7,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..sandbox import require_isolation, set_isolation
-from .console import err
 
 ProblemOpt = Annotated[
     Optional[Path],
@@ -23,6 +21,9 @@ NoSandboxOpt = Annotated[bool, typer.Option(
 
 def sandbox(off: bool) -> None:
     """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated."""
+    from ..sandbox import require_isolation, set_isolation   # not at import: --help need not load the sandbox
+    from .console import err
+
     if off:
         set_isolation(False)
         err.print("[bold yellow]warning:[/] --no-sandbox: programs run unisolated, as this user, "

@@ -7,18 +7,14 @@ from contextlib import nullcontext
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from .console import err, out, progress_enabled
 from ..errors import OjpackError
-from ..publish import TARGETS
-from ..publish import prepare, resolve_targets, write_exports
-from ..problem import load_problem
+from ..publish import TARGET_NAMES
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
 def command(
-    to: Annotated[str, typer.Option("--to", "-t", help=f"{', '.join(TARGETS)}, a comma list, or all.")] = "all",
+    to: Annotated[str, typer.Option("--to", "-t", help=f"{', '.join(TARGET_NAMES)}, a comma list, or all.")] = "all",
     no_check: Annotated[bool, typer.Option(
         "--no-check", help="Skip `ojpack check` (for re-exporting while iterating on a layout; never for release).")
     ] = False,
@@ -31,6 +27,12 @@ def command(
     The data is built first when missing or stale, and `ojpack check` must pass (a passing result for
     the same data, solutions and toolkit is reused). --no-check skips the check only.
     """
+    from rich.table import Table
+
+    from ..problem import load_problem
+    from ..publish import prepare, resolve_targets, write_exports
+    from .console import err, out, progress_enabled
+
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     targets = resolve_targets(to)

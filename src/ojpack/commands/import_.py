@@ -9,7 +9,6 @@ from typing import Annotated, Optional
 
 import typer
 
-from ..publish import import_package
 from .common import JsonOpt
 from .console import err, out, progress_enabled
 
@@ -24,6 +23,8 @@ def command(
 
     Everything that cannot be carried over is listed in the report (never dropped silently).
     """
+    from ..publish import import_package
+
     live = progress_enabled() and not as_json
     with err.status("importing and building…") if live else nullcontext():
         report = import_package(source, to)

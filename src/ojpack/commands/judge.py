@@ -2,19 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
-from .console import err, out, progress_enabled
-from ..judging import judge
-from ..problem import load_problem
-from ..judging import Verdict
 from .check import STYLE
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
@@ -30,15 +22,21 @@ def command(
     """Judge one submission on all tests: verdict per test, overall verdict, subtask scores out of 100.
 
     Exits 0 whenever judging worked, whatever the verdict."""
+    from ..judging import Verdict, judge
+    from ..problem import load_problem
+    from .console import out, print_json, progress_bar
+
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
-    with Progress(TextColumn("[bold]judge"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, disable=not progress_enabled(), transient=True) as bar:
+    with progress_bar("[bold]judge") as bar:
         task = bar.add_task("", total=None)
         result = judge(problem, source, lang, jobs, lambda d, n: bar.update(task, completed=d, total=n))
     if as_json:
-        out.print_json(json.dumps(result.to_json()))
+        print_json(result.to_json())
         return
+    from rich.table import Table
+    from rich.text import Text
+
     if result.compile_error is not None:
         out.print(Text(result.compile_error))
     else:

@@ -7,15 +7,8 @@ from contextlib import nullcontext
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from ..testdata import ensure_built
-from .console import err, out, progress_enabled
 from ..errors import OjpackError
-from ..problem import load_problem
-from ..statement import FORMATS, render
-from ..statement import find_browser
-from ..statement import built_samples, languages
 from .common import JsonOpt, ProblemOpt
 
 
@@ -40,6 +33,13 @@ def command(
 
     With --format all, a format whose engine is missing (the PDF needs Chromium) is skipped with a warning and the exit code stays 0; a format asked for by name that cannot be made exits 1 (after writing the others).
     """
+    from rich.table import Table
+
+    from ..problem import load_problem
+    from ..statement import FORMATS, built_samples, find_browser, languages, render
+    from ..testdata import ensure_built
+    from .console import err, out, progress_enabled
+
     problem = load_problem(problem_dir)
     langs = _choose("--lang", lang, languages(problem))
     formats = _choose("--format", fmt, list(FORMATS))

@@ -2,24 +2,24 @@
 
 from __future__ import annotations
 
-import json
 
 import typer
-from rich.table import Table
 
-from .console import out
-from ..testdata import load_built
-from ..problem import load_problem
-from ..testdata import collect
 from .common import JsonOpt, ProblemOpt
 
 
 def command(problem_dir: ProblemOpt = None, as_json: JsonOpt = False) -> None:
     """Coverage per test (values, position classes, answers) and overall; fails when coverage has gaps."""
+    from rich.table import Table
+
+    from ..problem import load_problem
+    from ..testdata import collect, load_built
+    from .console import out, print_json
+
     problem = load_problem(problem_dir)
     s = collect(problem, load_built(problem))
     if as_json:
-        out.print_json(json.dumps(s.to_json()))
+        print_json(s.to_json())
     else:
         table = Table(title="tests", title_justify="left")
         for col in ["test", *s.value_keys, *s.class_keys, *s.answer_keys]:

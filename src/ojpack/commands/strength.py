@@ -12,8 +12,6 @@ from rich.table import Table
 from rich.text import Text
 
 from ..errors import OjpackError
-from ..problem import load_problem
-from ..strength import strength
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 from .console import err, out, progress_enabled
 
@@ -31,6 +29,9 @@ def command(
 ) -> None:
     """Mutation analysis: mutants of the model solution, killed by the data, equivalent, or surviving with a
     shrunk counterexample. Exit 0 when every non-equivalent mutant is killed (or --add carried them), else 1."""
+    from ..problem import load_problem
+    from ..strength import strength
+
     try:
         sandbox(no_sandbox)
         problem = load_problem(problem_dir)

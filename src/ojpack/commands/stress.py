@@ -11,8 +11,6 @@ import typer
 from rich.text import Text
 
 from ..errors import OjpackError
-from ..problem import load_problem
-from ..strength import stress
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 from .console import err, out
 
@@ -32,6 +30,9 @@ def command(
 ) -> None:
     """Compare SOLUTION with a reference on random valid inputs; shrink the first difference to a 1-minimal
     counterexample under build/stress/. Exit 0: no difference, 1: a difference, 2: an error."""
+    from ..problem import load_problem
+    from ..strength import stress
+
     try:
         sandbox(no_sandbox)
         problem = load_problem(problem_dir)

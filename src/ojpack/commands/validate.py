@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.table import Table
 
-from ..cache import cache_for
-from .console import out
-from ..testdata import load_built
 from ..errors import OjpackError
-from ..problem import load_problem
-from ..testdata import load_validator, run_cases, validate_file
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 
@@ -27,6 +20,11 @@ def command(
     as_json: JsonOpt = False,
 ) -> None:
     """Validate input files; without paths, all built data plus the validator's own tests."""
+    from ..cache import cache_for
+    from ..problem import load_problem
+    from ..testdata import load_built, load_validator, run_cases, validate_file
+    from .console import out, print_json
+
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
     if group and group != "sample" and group not in problem.groups:
@@ -53,7 +51,7 @@ def command(
         r.setdefault("ok", r["valid"] if r["expected"] in (None, "valid") else not r["valid"])
     failed = [r for r in rows if not r["ok"]]
     if as_json:
-        out.print_json(json.dumps({"ok": not failed, "results": rows}))
+        print_json({"ok": not failed, "results": rows})
     else:
         _print(rows, with_expectation=not paths)
     if failed:
@@ -61,6 +59,10 @@ def command(
 
 
 def _print(rows: list[dict[str, object]], with_expectation: bool) -> None:
+    from rich.table import Table
+
+    from .console import out
+
     if not with_expectation:
         for r in rows:
             mark = "[green]valid[/]" if r["valid"] else "[red]invalid[/]"

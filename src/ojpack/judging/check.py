@@ -38,6 +38,7 @@ class Row:
     faults: tuple[str, ...]            # how it breaks its expectation
     compile_error: str | None = None
     subtasks: tuple[SubtaskScore, ...] = ()   # what it scores per subtask, by the problem's rule
+    skipped: tuple[str, ...] = ()      # tests not run: its verdict was settled before them (see `check`)
 
     @property
     def score(self) -> int:
@@ -78,6 +79,7 @@ class CheckReport:
     proof: ProofResult | None
     seconds: float
     problems: tuple[str, ...] = field(default=())
+    phases: dict[str, float] = field(default_factory=dict)   # where the time went: compile, runs, proof
 
     @property
     def ok(self) -> bool:
@@ -86,6 +88,7 @@ class CheckReport:
     def to_json(self) -> dict[str, Any]:
         return {
             "ok": self.ok, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "phases": {k: round(v, 2) for k, v in self.phases.items()},
             "tests": list(self.tests),
             "solutions": [{
                 "name": r.solution.name, "path": r.solution.rel,
@@ -100,6 +103,7 @@ class CheckReport:
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
                 "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
                           for c in r.cells],
+                "skipped": list(r.skipped),
             } for r in self.rows],
             "killing_set": list(self.killing_set), "killing_set_exact": self.killing_set_exact,
             "subtask_strength": [{"group": g.group, "killing_set": list(g.killing_set), "exact": g.exact,
@@ -112,7 +116,8 @@ class CheckReport:
             "proof": None if self.proof is None else {
                 "cases": self.proof.cases, "files": self.proof.files, "ok": self.proof.ok,
                 "search_seconds": round(self.proof.search_seconds, 3), "seconds": round(self.proof.seconds, 2),
-                "solutions": self.proof.solutions, "failures": list(self.proof.failures)},
+                "solutions": self.proof.solutions, "failures": list(self.proof.failures),
+                "boxes": self.proof.boxes},
         }
 
 
@@ -120,17 +125,31 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
-          progress: Progress | None = None, fresh: bool = False) -> CheckReport:
+          progress: Progress | None = None, fresh: bool = False, full: bool = False) -> CheckReport:
     """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
-    unchanged tests."""
+    unchanged tests. A solution that must fail and may not pass (e.g. one meant to time out) stops at its
+    first failing test, where its verdict is settled, unless `full` asks for the whole matrix."""
     start = time.monotonic()
     tests = ensure_built(problem)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
     checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     lim = problem.spec.limits
+    phases = {"data": time.monotonic() - start}
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
+    phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
+    owners = {s.name: s for s in solutions}
+
+    def settles(job: Job) -> tuple[str, str] | None:
+        """A solution that must time out and may not pass (overall, or in a subtask) runs those tests as one
+        chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
+        s = owners[job.owner]
+        allowed = s.by_group.get(job.test.group) if s.partial else s.expected
+        if full or not allowed or Verdict.TLE not in allowed or Verdict.AC in allowed:
+            return None
+        return (s.name, job.test.group if s.partial else "")
+
     done = [0]
 
     def tick(stage: str, total: int) -> Callable[[Job, object], None]:
@@ -143,11 +162,12 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
     memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir) + judge_id)
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
-    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo)
+    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
     must_pass = {s.name for s in solutions if s.must_pass}
     slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]
     cells |= rerun_slow(slow, cells, limits, lim.time, checker) if slow else {}
+    phases["runs"] = time.monotonic() - start - sum(phases.values())
     ids = tuple(t.id for t in tests)
     group_of = {t.id: t.group for t in tests}
     rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
@@ -165,6 +185,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         proof_result = run_proof(problem, accepted, checker, cache_dir, workers,  # type: ignore[arg-type]
                                  on_done=lambda j, c: tick("proof", total[0])(j, c),
                                  on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
+        phases["proof batches"] = proof_result.batch_seconds
+        phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
@@ -180,7 +202,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     if not problems and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
-                       time.monotonic() - start, tuple(problems))
+                       time.monotonic() - start, tuple(problems), phases)
 
 
 def pass_key(problem: Problem) -> str:
@@ -221,15 +243,21 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
         faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
         return Row(s, mine, Verdict.CE, faults, program.message,
                    score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]))
-    mine = tuple(cells[(s.name, t)] for t in ids)
-    scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine])
+    mine = tuple(cells[(s.name, t)] for t in ids if (s.name, t) in cells)
+    skipped = tuple(t for t in ids if (s.name, t) not in cells)
+    verdict = overall([c.verdict for c in mine])
+    # A test skipped once its chain's verdict was settled fails as that chain's failing test did: only tests
+    # where the solution may not pass (its subtask then scores nothing anyway) are ever cut short.
+    settled = {group_of[c.test]: c.verdict for c in reversed(mine) if c.verdict is not Verdict.AC}
+    scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]
+                            + [(group_of[t], settled.get(group_of[t], verdict)) for t in skipped])
     faults = deviations(s.expected, [(c.test, c.verdict) for c in mine])
     faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine])
     got = sum(x.score for x in scores)
     if s.score is not None and got != s.score:
         faults.append(f"score {got}, expected {s.score} ("
                       + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
-    return Row(s, mine, overall([c.verdict for c in mine]), tuple(faults), None, scores)
+    return Row(s, mine, verdict, tuple(faults), None, scores, skipped)
 
 
 def _too_slow(cell: Cell, time_limit: float) -> bool:

@@ -8,7 +8,7 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -86,8 +86,17 @@ NEAR_MEMORY = 0.9   # memory barely varies with load: only a run right at the ca
 
 
 def near_limit(cell: Cell, limits: RunLimits, time_limit: float) -> bool:
-    """True for a run that hit a limit or came near one: its outcome may differ on a quieter machine."""
-    if cell.verdict in (Verdict.TLE, Verdict.MLE, Verdict.OLE):
+    """True for a run that hit a limit or came near one: its outcome may differ on a quieter machine.
+
+    Except a time-out the CPU watch cut at the stretched limit (1.5x): CPU time, unlike wall time, hardly
+    grows with load, and such a run is over the limit by half again on any machine; and a run over the
+    memory or output limit, which load does not change. Remembering them is what lets a warm check skip
+    the solutions meant to fail that way (a time-out alone would cost 1.5x the limit again)."""
+    if cell.verdict is Verdict.TLE and cell.time >= limits.cpu > time_limit:
+        return False
+    if cell.verdict in (Verdict.MLE, Verdict.OLE):   # memory and output size do not depend on load
+        return False
+    if cell.verdict is Verdict.TLE:
         return True
     if cell.time >= NEAR_TIME * time_limit or cell.wall >= NEAR_TIME * limits.wall:
         return True
@@ -147,20 +156,42 @@ def _how_it_ended(res: RunResult) -> str:
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
-            memo: Memo | None = None) -> dict[tuple[str, str], Cell]:
-    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}."""
+            memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
+            ) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}.
+
+    Jobs that `chain_of` puts in one chain (e.g. a solution meant to time out, or its tests of one
+    subtask) run one after another, in the order given, and stop at the chain's first failing cell: the
+    verdict is settled there, and a solution meant to time out would otherwise spend the whole cut-off on
+    every remaining test. The chain's later tests are then absent from the result."""
     out: dict[tuple[str, str], Cell] = {}
     scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
+    chains: dict[Hashable, list[Job]] = {}
+    singles: list[Job] = []
+    for job in jobs:
+        link = chain_of(job) if chain_of else None
+        (singles if link is None else chains.setdefault(link, [])).append(job)
 
-    def one(job: Job) -> None:
+    def one(job: Job) -> Cell:
         cell = run_one(job, limits, time_limit, checker, scratch, memo)
         out[(job.owner, job.test.id)] = cell
         if on_done:
             on_done(job, cell)
+        return cell
+
+    def chain(owned: list[Job]) -> None:
+        for job in owned:
+            cell = one(job)
+            # A time-out that the wall clock cut short (a busy machine) has not shown how slow the
+            # program is: the next test gets its turn.
+            if cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu):
+                return
 
     try:
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-            futures = [pool.submit(one, job) for job in jobs]
+            # the chains first: they hold the long runs, and the short ones fill the gaps around them
+            futures = [pool.submit(chain, owned) for owned in chains.values()]
+            futures += [pool.submit(one, job) for job in singles]
             try:
                 for f in futures:
                     f.result()

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..cache import cache_for, key
 from .checker import Checker
-from ..sandbox import Program, RunLimits, prepare, run, take_back
+from ..sandbox import Program, RunLimits, load_languages, prepare, run, take_back
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from .execute import Job, execute, limits_for
@@ -44,17 +44,29 @@ class ProofResult:
     seconds: float                 # everything, solutions included
     solutions: dict[str, float] = field(default_factory=dict)   # name -> seconds of CPU on all batches (-1: cached)
     failures: tuple[str, ...] = ()
+    boxes: dict[str, str] = field(default_factory=dict)   # name -> the generator arguments it was proven on
+    batch_seconds: float = 0.0     # making and validating the batches (and compiling the generator)
 
     @property
     def ok(self) -> bool:
         return not self.failures
 
 
-def batches(problem: Problem, cache_dir: Path) -> tuple[list[BuiltTest], int, float, str]:
-    """The generator's batch tests (made once per generator content + arguments)."""
+def proof_box(problem: Problem, language: str | None = None) -> str:
+    """The generator arguments, as written in problem.yaml, for solutions in `language`."""
     spec = problem.spec.proof
     assert spec is not None
-    args = expand(f"x {spec.args}", problem.bounds_for("sample"), "problem.yaml: proof.args")[1:]
+    return spec.boxes.get(language, spec.args) if language else spec.args
+
+
+def batches(problem: Problem, cache_dir: Path, language: str | None = None
+            ) -> tuple[list[BuiltTest], int, float, str]:
+    """The generator's batch tests for solutions in `language` (made once per generator content +
+    arguments)."""
+    spec = problem.spec.proof
+    assert spec is not None
+    where = f"problem.yaml: proof.boxes.{language}" if language in spec.boxes else "problem.yaml: proof.args"
+    args = expand(f"x {proof_box(problem, language)}", problem.bounds_for("sample"), where)[1:]
     gen = prepare(problem.path(spec.generator), cache_dir)
     digest = key(gen.key, *args)[:24]
     folder = cache_dir / "proof" / digest
@@ -117,19 +129,33 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
               workers: int | None = None, on_done: Callable[[Job, object], None] | None = None,
               on_start: Callable[[int], None] | None = None, fresh: bool = False) -> ProofResult:
     start = time.monotonic()
-    tests, cases, search_seconds, digest = batches(problem, cache_dir)
+    spec = problem.spec.proof
+    assert spec is not None
+    unknown = sorted(set(spec.boxes) - set(load_languages()))
+    if unknown:
+        raise OjpackError(f"problem.yaml: proof.boxes names unknown language(s) {', '.join(unknown)}; "
+                          f"known: {', '.join(load_languages())}")
     lim = problem.spec.limits
     checker_id = problem.spec.checker.model_dump_json()
     done_dir = cache_dir / "proof-passed"
-    todo = [(name, p) for name, p in programs
-            if fresh or not (done_dir / key(digest, p.key, *p.argv, checker_id, str(lim))).exists()]
+    boxes = {name: proof_box(problem, p.language.id) for name, p in programs}
+    made = {box: batches(problem, cache_dir, p.language.id) for name, p in programs if (box := boxes[name])}
+    if not made:   # no accepted solution: still make (and so validate) the default box
+        made[spec.args] = batches(problem, cache_dir)
+    batch_seconds = time.monotonic() - start
+
+    def passed(name: str, p: Program) -> Path:
+        return done_dir / key(made[boxes[name]][3], p.key, *p.argv, checker_id, str(lim))
+
+    todo = [(name, p) for name, p in programs if fresh or not passed(name, p).exists()]
+    jobs = [Job(name, program, t) for name, program in todo for t in made[boxes[name]][0]]
     if on_start:
-        on_start(len(todo) * len(tests))
-    jobs = [Job(name, program, t) for name, program in todo for t in tests]
+        on_start(len(jobs))
     cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output), lim.time, checker, workers, on_done)
     failures: list[str] = []
     used = {name: -1.0 for name, _ in programs}
     for name, program in todo:
+        tests = made[boxes[name]][0]
         mine = [cells[(name, t.id)] for t in tests]
         used[name] = round(sum(c.time for c in mine), 2)
         bad = [(t, c) for t, c in zip(tests, mine) if c.verdict is not Verdict.AC]
@@ -140,5 +166,7 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
             failures.append(f"{name}: {len(bad) - 3} more failing proof batches")
         if not bad:
             done_dir.mkdir(parents=True, exist_ok=True)
-            (done_dir / key(digest, program.key, *program.argv, checker_id, str(lim))).touch()
-    return ProofResult(cases, len(tests), search_seconds, time.monotonic() - start, used, tuple(failures))
+            passed(name, program).touch()
+    main_box = made.get(spec.args) or next(iter(made.values()))
+    return ProofResult(main_box[1], len(main_box[0]), sum(m[2] for m in made.values()), time.monotonic() - start,
+                       used, tuple(failures), boxes, batch_seconds)

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from jinja2 import Environment
-
 from .check import CheckReport
 
 _PAGE = """<!doctype html>
@@ -30,7 +28,7 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 <td class="name">{{ r.name }}</td><td>{% if r.expected_subtasks or r.expected_score is not none %}{% for g, vs in r.expected_subtasks.items() %}{{ g }}: {{ vs|join('/') }}<br>{% endfor %}{% if r.expected_score is not none %}{{ r.expected_score }} points{% endif %}{% else %}{{ r.expected|join('/') }}{% endif %}</td>
 <td class="{{ r.verdict }}{{ '' if r.ok else ' bad' }}">{{ r.verdict }}</td>
 <td>{{ r.subtasks|map(attribute='score')|join('+') }} = {{ r.score }}</td>
-{% for c in r.cells %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% endfor %}
+{% for t in tests %}{% set c = r.by_test.get(t) %}{% if c %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% else %}<td title="{{ t }}: not run, verdict settled earlier">&middot;</td>{% endif %}{% endfor %}
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>
@@ -53,9 +51,12 @@ by {{ proof.solutions|length }} accepted solutions.</p>{% endif %}
 
 
 def write_html(report: CheckReport, title: str, path: Path) -> None:
+    from jinja2 import Environment   # only --html pays for jinja2
+
     data = report.to_json()
+    rows = [{**r, "by_test": {c["test"]: c for c in r["cells"]}} for r in data["solutions"]]   # gaps: not run
     page = Environment(autoescape=True).from_string(_PAGE).render(
-        title=title, tests=data["tests"], rows=data["solutions"], ok=data["ok"], problems=data["problems"],
+        title=title, tests=data["tests"], rows=rows, ok=data["ok"], problems=data["problems"],
         killing_set=data["killing_set"], exact=data["killing_set_exact"], strength=data["subtask_strength"],
         margins=report.margins,
         proof=data["proof"])

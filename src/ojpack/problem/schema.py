@@ -200,6 +200,9 @@ class Proof(Strict):
     """A program that writes exhaustive batch tests with their answers (see ojpack.judging.proof)."""
     generator: str
     args: str = ""   # {X.min}/{X.max} expand to the global bounds
+    # A smaller exhaustive box for a costly runtime: language id (the toolkit's language table) -> the
+    # generator's arguments for the solutions in that language. The check report names each one's box.
+    boxes: dict[str, str] = Field(default_factory=dict)
 
 
 class GrammarItem(Strict):

@@ -7,6 +7,9 @@ from typing import Any
 
 import yaml
 
+# libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms of every command's start.
+_PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 Path_ = tuple[str | int, ...]   # a key's place, as pydantic reports it: ("tests", "small", 0, "gen")
 
 
@@ -20,7 +23,7 @@ def read_yaml(text: str) -> tuple[Any, dict[Path_, int]]:
     """The document as Python values, and the 1-based line of every mapping key and list item.
 
     Raises yaml.YAMLError for bad YAML and DuplicateKey for a key given twice in one mapping."""
-    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    node = yaml.compose(text, Loader=_PARSER)
     if node is None:
         return None, {}
     lines: dict[Path_, int] = {}

@@ -14,7 +14,11 @@ from pathlib import Path
 
 import yaml
 
+from ..cache import key, machine_cache, write_atomic
 from ..errors import OjpackError
+
+# libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms per file at every start.
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 # Java names the class to run, not the file: the class that declares main(), else the public one.
 _JAVA_MAIN = re.compile(r"\bclass\s+([A-Za-z_$][\w$]*)[^{]*\{(?:(?!\bclass\b).)*?\bstatic\s+void\s+main\s*\(", re.S)
@@ -39,7 +43,8 @@ def real_python() -> str:
 
 @cache
 def load_languages() -> dict[str, Language]:
-    raw = yaml.safe_load(resources.files("ojpack.sandbox").joinpath("languages.yaml").read_text(encoding="utf-8"))
+    text = resources.files("ojpack.sandbox").joinpath("languages.yaml").read_text(encoding="utf-8")
+    raw = yaml.load(text, Loader=_LOADER)
     return {
         key: Language(key, v["name"], tuple(v["extensions"]),
                       tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]),
@@ -81,18 +86,32 @@ def main_name(source: Path, language: Language, text: str | None = None) -> str:
 @cache
 def tool_version(program: str) -> str:
     """What `program --version` says (asked once per process): a compiler upgrade must not reuse old
-    binaries or old compile errors. `{python}` is this interpreter."""
+    binaries or old compile errors. `{python}` is this interpreter. Asking javac costs a JVM start
+    (~0.3 s) on every command, so the answer is kept on disk per executable's path, size and mtime
+    (what an upgrade changes)."""
     if program == "{python}":
         return sys.version
     exe = shutil.which(program)
     if exe is None:
         return "missing"
+    real = os.path.realpath(exe)
+    st = os.stat(real)
+    base = machine_cache()
+    remembered = base / "tool-versions" / key(real, str(st.st_size), str(st.st_mtime_ns)) if base else None
+    if remembered and remembered.is_file():
+        return remembered.read_text(encoding="utf-8")
     try:
         proc = subprocess.run([exe, "--version"], capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired):
         return f"{exe} (no version)"
     said = (proc.stdout + proc.stderr).decode(errors="replace").strip().splitlines()
-    return f"{os.path.realpath(exe)} {said[0] if said else proc.returncode}"
+    version = f"{real} {said[0] if said else proc.returncode}"
+    if remembered and proc.returncode == 0:
+        try:
+            write_atomic(remembered, version.encode())
+        except OSError:
+            pass
+    return version
 
 
 def fill(template: tuple[str, ...], **values: str) -> list[str]:

@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
+from importlib import import_module
 from pathlib import Path
 from types import ModuleType
 
-from . import cms, domjudge, hydro, icpc2025, kattis, luogu, qduoj, uoj
+from ..targets import TARGET_NAMES
 
-TARGETS: dict[str, ModuleType] = {
-    "kattis": kattis, "icpc2025": icpc2025, "domjudge": domjudge, "hydro": hydro,
-    "uoj": uoj, "luogu": luogu, "qduoj": qduoj, "cms": cms,
-}
+TARGETS: dict[str, ModuleType] = {name: import_module(f".{name}", __name__) for name in TARGET_NAMES}
 # Targets that ship a PDF statement (the only ones for which render needs a browser).
 WANTS_PDF = {"domjudge", "cms"}
 OUT_DIR = "build/export"
-
 
 
 def out_dir(root: Path) -> Path:

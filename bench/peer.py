@@ -1,0 +1,171 @@
+"""ojpack against the tool our users would otherwise pick, BAPCtools, on the same problem, side by side.
+
+    .venv/bin/python bench/peer.py [PROBLEM_DIR] [--rounds N]
+
+Makes a BAPCtools-native twin of the package: the icpc2025 export (statement, validators, test groups'
+bounds, submissions) without its data, plus generators/generators.yaml running our generator lines with
+the bounds expanded as ojpack expands them (the generator seeds itself from its command line, so the
+twin's tests are byte for byte ours) and the model solution writing the answers. Then times, alternating
+in one run, cold (fresh copies, no caches: ojpack's machine-wide compile store and BAPCtools' temporary
+folder are new each time) and warm (run again): `bt generate` + `bt run` against `ojpack build` +
+`ojpack check --no-proof`, on the same solutions (those the export carries) and the same tests, both on
+all cores. Prints both ratios; goals: cold <= 1/3, warm <= 1/5. BAPCtools lives in .tools/bapctools
+(scripts/setup.sh test), else in a venv of its own made here."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+from ojpack.problem import copy_sources, load_problem, make_plan
+from ojpack.publish import prepare, write_exports
+from ojpack.sandbox.languages import real_python
+
+OJPACK = str(Path(sys.executable).with_name("ojpack"))
+REPO = Path(__file__).resolve().parents[1]
+
+
+def bapctools() -> Path:
+    """bt from .tools/bapctools, installed from PyPI into a venv of its own when missing."""
+    venv = REPO / ".tools" / "bapctools"
+    if not (venv / "bin" / "bt").is_file():
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "bapctools"], check=True)
+    return venv / "bin" / "bt"
+
+
+def languages_yaml() -> str:
+    """BAPCtools' compilers set to ojpack's language table (no PyPy here, Java 17)."""
+    py = real_python()
+    return (f"c:\n    compile: 'gcc -O2 -std=gnu11 -o {{binary}} {{files}} -lm'\n"
+            f"cpp:\n    compile: 'g++ -O2 -std=gnu++17 -o {{binary}} {{files}}'\n"
+            f"java:\n    compile: 'javac -encoding UTF-8 -sourcepath {{path}} -d {{path}} {{files}}'\n"
+            f"python3:\n    name: 'Python 3'\n    compile: '{py} -m py_compile {{files}}'\n"
+            f"    run: '{py} \"{{mainfile}}\"'\n")
+
+
+def make_twin(source: Path, where: Path) -> tuple[Path, set[str]]:
+    """The BAPCtools-native twin of the package at `source`; returns its folder and its submissions' names."""
+    pkg_copy = copy_sources(source, where / "for-export")
+    problem = load_problem(pkg_copy)
+    pkg, _ = prepare(problem, ["icpc2025"], checked=False)
+    for r in write_exports(pkg, ["icpc2025"], out_root=where / "export"):
+        if r.error:
+            sys.exit(f"icpc2025 export failed: {r.error}")
+    twin = next(p for p in (where / "export" / "icpc2025").iterdir() if p.is_dir())
+    shutil.rmtree(twin / "data")
+    gens = twin / "generators"
+    shutil.copytree(problem.path("generators"), gens, ignore=shutil.ignore_patterns("__pycache__"))
+    # BAPCtools runs a multi-file Python program from its folder, starting at the file named main*
+    prog = gens / "games"
+    prog.mkdir()
+    shutil.move(gens / "games.py", prog / "main.py")
+    shutil.move(gens / "gamelib.py", prog / "gamelib.py")
+    groups: dict[str, dict] = {}
+    for t in make_plan(problem):
+        group = groups.setdefault(t.group, {"data": []})
+        if t.copy:
+            entry = {"copy": str(Path(t.copy).relative_to("generators").with_suffix(""))}
+        else:
+            assert t.gen and t.gen[0] == "games.py", t.gen
+            entry = " ".join(["games", *t.gen[1:]])
+        group["data"].append({t.name: entry})
+    bounds = {g: _validator_args(problem, g) for g in groups}
+    secret = {g: {"test_group.yaml": {"input_validator_args": bounds[g]}, **body}
+              for g, body in groups.items() if g != "sample"}
+    spec = {
+        "solution": f"/submissions/accepted/{Path(problem.spec.model_solution).name}",
+        "version": "2025-12",
+        "test_group.yaml": {"input_validator_args": _validator_args(problem, "sample"),
+                            **({"output_validator_args": ["case_sensitive"]}
+                               if problem.spec.checker.case_sensitive else {})},
+        "data": {"sample": groups.get("sample", {"data": []}), "secret": {"data": secret}},
+    }
+    (gens / "generators.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
+    names = {p.name for p in (twin / "submissions").rglob("*") if p.is_file() and p.suffix != ".yaml"}
+    return twin, names
+
+
+def _validator_args(problem, group: str) -> list[str]:
+    return [f"{k}={lo}..{hi}" for k, (lo, hi) in problem.bounds_for(group).items()]
+
+
+def run(argv: list[str], cwd: Path, env: dict[str, str]) -> float:
+    """Wall seconds of one command. Exit 1 is a finished run that reported a problem (ojpack: on a loaded
+    machine, typically a time-out margin; bt generate: two groups share a generator line), so it still
+    counts; anything else stops the benchmark."""
+    start = time.perf_counter()
+    proc = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
+    took = time.perf_counter() - start
+    if proc.returncode == 1:
+        said = (proc.stdout + proc.stderr).strip().splitlines()
+        print(f"note: {Path(argv[0]).name} {argv[1]} exited 1:", (said or [""])[-1][:160])
+    elif proc.returncode != 0:
+        sys.exit(f"{' '.join(argv)} failed ({proc.returncode}):\n{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return took
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("problem", nargs="?", default=".", type=Path)
+    ap.add_argument("--rounds", type=int, default=2)
+    a = ap.parse_args()
+    bt = bapctools()
+    jobs = str(os.cpu_count() or 1)
+    got: dict[str, list[float]] = {k: [] for k in ("ojpack cold", "bt cold", "ojpack warm", "bt warm")}
+    with tempfile.TemporaryDirectory(prefix="ojpack-peer-") as tmp_s:
+        tmp = Path(tmp_s)
+        twin, names = make_twin(a.problem.resolve(), tmp / "twin-src")
+        config = tmp / "config" / "bapctools"
+        config.mkdir(parents=True)
+        (config / "languages.yaml").write_text(languages_yaml())
+        for r in range(a.rounds):
+            round_dir = tmp / f"round{r}"
+            # ojpack's side: the same submissions as the twin, an empty compile store
+            ours = copy_sources(a.problem.resolve(), round_dir / "ojpack" / "pkg")
+            for f in list((ours / "solutions").rglob("*")):
+                if f.is_file() and f.suffix != ".md" and f.name not in names:
+                    f.unlink()
+            env_o = {**os.environ, "OJPACK_CACHE_HOME": str(round_dir / "ojpack" / "cache-home")}
+            # BAPCtools' side: its temporary folder is named after the working directory, new each round
+            theirs = round_dir / "bt" / twin.name
+            shutil.copytree(twin, theirs)
+            cwd = round_dir / "bt"
+            env_b = {**os.environ, "XDG_CONFIG_HOME": str(tmp / "config")}
+
+            def ojpack_side() -> float:
+                return (run([OJPACK, "build", "-p", str(ours)], ours, env_o)
+                        + run([OJPACK, "check", "--no-proof", "-p", str(ours)], ours, env_o))
+
+            def bt_side() -> float:
+                return (run([str(bt), "generate", "--problem", str(theirs), "--no-bar", "-j", jobs], cwd, env_b)
+                        + run([str(bt), "run", "-G", "--problem", str(theirs), "--no-bar", "-j", jobs], cwd, env_b))
+
+            order = [("ojpack", ojpack_side), ("bt", bt_side)]
+            if r % 2:
+                order.reverse()
+            for kind in ("cold", "warm"):
+                for name, side in order:
+                    got[f"{name} {kind}"].append(side())
+            h = hashlib.sha256(bytes(cwd)).hexdigest()[-6:]
+            shutil.rmtree(Path(tempfile.gettempdir()) / f"bapctools_{h}", ignore_errors=True)
+    med = {k: statistics.median(v) for k, v in got.items()}
+    print(f"same {len(names)} submissions, {a.rounds} rounds alternating; median wall seconds")
+    for kind, goal in (("cold", "1/3"), ("warm", "1/5")):
+        o, b = med[f"ojpack {kind}"], med[f"bt {kind}"]
+        print(f"{kind}: ojpack build + check --no-proof {o:6.2f} s; bt generate + run {b:6.2f} s; "
+              f"ratio {o / b:.2f} (goal <= {goal})")
+
+
+if __name__ == "__main__":
+    main()
