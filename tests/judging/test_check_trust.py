@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 import ojpack.judging.execute as execute
-from conftest import edit_yaml
 from ojpack.judging.check import check
 from ojpack.problem.load import load_problem
 

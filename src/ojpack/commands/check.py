@@ -33,7 +33,7 @@ def command(
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
     from ..judging import check, write_html
     from ..problem import load_problem
-    from .console import out, print_json, progress_bar
+    from .console import print_json, progress_bar
 
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)

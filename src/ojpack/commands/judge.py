@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
 from .check import STYLE
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 
 def command(
@@ -58,6 +61,11 @@ def command(
 
 def _dialogue(cells) -> None:
     """An interactive problem's first failure: the interactor's whole message and the last lines both ways."""
+    from rich.text import Text
+
+    from ..judging import Verdict
+    from .console import out
+
     failed = next((c for c in cells if c.verdict is not Verdict.AC and c.transcript), None)
     if failed is None:
         return
@@ -69,6 +77,8 @@ def _dialogue(cells) -> None:
 def _note(message: str, first: bool) -> Text:
     """The first failing test shows what the program said in full (its stderr head, up to 2 KiB);
     the others one line, so the table stays readable."""
+    from rich.text import Text
+
     if first:
         return Text(message)
     line = message.splitlines()[0] if message else ""

@@ -23,7 +23,7 @@ def command(
     from ..cache import cache_for
     from ..problem import load_problem
     from ..testdata import load_built, load_validator, run_cases, validate_file
-    from .console import out, print_json
+    from .console import print_json
 
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
