@@ -56,3 +56,15 @@ def test_java_class_name_is_part_of_the_key(tmp_path: Path) -> None:
     b.write_text(body.format("Beta"))
     pa, pb = prepare(a, tmp_path / "cache"), prepare(b, tmp_path / "cache")
     assert pa.key != pb.key and pa.argv[-1] == "Alpha" and pb.argv[-1] == "Beta"
+
+
+def test_a_compiled_folder_copied_from_the_shared_store_is_readable_by_the_cage(tmp_path: Path) -> None:
+    # the cage runs programs as an unprivileged uid: a root-only folder would hide a JVM's classes from it
+    from ojpack.sandbox.compile import _copy_in
+
+    src = tmp_path / "store" / "k"
+    src.mkdir(parents=True)
+    (src / "Main.class").write_bytes(b"\xca\xfe")
+    src.chmod(0o700)
+    assert _copy_in(src, tmp_path / "bin" / "k")
+    assert (tmp_path / "bin" / "k").stat().st_mode & 0o777 == 0o755

@@ -20,6 +20,9 @@ from .isolation import take_back
 from .runner import RunLimits, run
 from .text import trim_message
 
+# Part of every compile key: older toolkits left compiled folders only root could read, which the cage's
+# uid cannot run (a JVM then finds no class), so their entries must not be reused.
+STORE_LAYOUT = "cage-readable-1"
 DEFAULT_MEMORY_MIB = 256   # what {memory} means in a run command when the caller names no limit
 COMPILE_MEMORY_MIB = 2048
 
@@ -58,7 +61,7 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     # own extension, so `--lang cpp` on x.txt is C++ and not a linker script; for Java, the class's name.
     name = _source_name(source, language, text) if language.compile else ""
     toolchain = language.compile or language.run
-    parts = [language.id, *toolchain, tool_version(toolchain[0]), name, main]
+    parts = [STORE_LAYOUT, language.id, *toolchain, tool_version(toolchain[0]), name, main]
     headers = _local_headers(source, language)
     key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()
                          + b"".join(h.name.encode() + b"\0" + h.read_bytes() for h in headers)).hexdigest()[:24]
@@ -126,6 +129,7 @@ def _copy_in(src: Path, dest: Path) -> bool:
     try:
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copytree(src, stage, symlinks=True)
+        os.chmod(stage, 0o755)   # copytree keeps the source's mode; the cage's uid must read what is in it
         os.rename(stage, dest)
     except OSError:
         shutil.rmtree(stage, ignore_errors=True)
