@@ -93,7 +93,7 @@ class ProgramChecker:
             res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
                       address_space=self.address_space, readable=[*self.readable, input, answer, output],
                       writable=[feedback])   # the cage shows the checker these, and its argv's paths
-            message = _feedback(feedback) or stderr.read_bytes()[-500:].decode(errors="replace").strip()
+            message = feedback_message(feedback, stderr)
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
         if known is not None:
@@ -110,9 +110,14 @@ class ProgramChecker:
                            + (f": {message}" if message else ""))
 
 
-def _feedback(folder: Path) -> str:
-    f = folder / "judgemessage.txt"
-    return f.read_text(encoding="utf-8", errors="replace").strip()[:500] if f.is_file() else ""
+def feedback_message(folder: Path, stderr: Path, files: tuple[str, ...] = ("judgemessage.txt",)) -> str:
+    """What a Kattis-convention program said: the first non-empty of `files` in its feedback folder, else
+    the tail of its stderr (checkers and interactors alike)."""
+    for name in files:
+        f = folder / name
+        if f.is_file() and (text := f.read_text(encoding="utf-8", errors="replace").strip()):
+            return text[:500]
+    return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
 
 
 def load_checker(problem: Problem, cache_dir: Path) -> Checker:

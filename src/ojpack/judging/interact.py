@@ -25,6 +25,7 @@ from ..errors import OjpackError
 from ..problem import Problem
 from ..sandbox import CompileError, RunLimits, RunResult, prepare, run
 from ..testdata import BuiltTest
+from .checker import feedback_message
 from .relay import Relay, Transcript
 from .verdicts import Verdict, of_run
 
@@ -96,7 +97,7 @@ def interact(submission: tuple[str, ...], address_space: bool, interactor: Inter
     finally:
         judge_run = judged.result()
         relay_thread.join()
-    message = _message(feedback, work / "judge.err")
+    message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
     verdict, note = decide(played, judge_run, transcript[0], time_limit, message, interactor.name)
     return Interaction(played, judge_run, transcript[0], message, verdict, note)
 
@@ -139,14 +140,6 @@ def _how(res: RunResult) -> str:
     if res.signal:
         return f"killed by signal {res.signal}"
     return f"exit code {res.exit_code}"
-
-
-def _message(feedback: Path, stderr: Path) -> str:
-    for name in ("judgemessage.txt", "judgeerror.txt"):
-        f = feedback / name
-        if f.is_file() and (text := f.read_text(encoding="utf-8", errors="replace").strip()):
-            return text[:500]
-    return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
 
 
 def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) -> dict[str, str]:
