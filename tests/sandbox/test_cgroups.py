@@ -50,3 +50,17 @@ def test_each_thread_reuses_one_cage_and_a_finished_process_removes_its_cages(tm
                           capture_output=True, text=True, check=True)
     pid = done.stdout.strip()
     assert not list(cage.memory.parent.glob(f"ojpack-{pid}-*")) and not list(cage.pids.parent.glob(f"ojpack-{pid}-*"))
+
+
+def test_threads_probing_at_once_all_find_the_sandbox():
+    # The probe's cgroup is named after the process: two threads making it at once used to collide, and the
+    # loser reported the sandbox missing (seen when a library caller's build started its workers cold).
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ojpack.sandbox import isolation
+    for _ in range(5):
+        cgroups._available.cache_clear()
+        isolation._probe.cache_clear()
+        with ThreadPoolExecutor(8) as pool:
+            answers = list(pool.map(lambda _: (cgroups.available(), isolation.isolation_problem()), range(8)))
+        assert answers == [(True, None)] * 8

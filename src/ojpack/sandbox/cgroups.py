@@ -31,9 +31,19 @@ def _own_path(controller: str) -> Path | None:
     return None
 
 
-@cache
+_probe_lock = threading.Lock()
+
+
 def available() -> bool:
     """True when memory and pids cgroups can be made here (root on a v1 host)."""
+    # Threads of one process share the probe's name: two probing at once made the second fail (EEXIST)
+    # and report the sandbox missing.
+    with _probe_lock:
+        return _available()
+
+
+@cache
+def _available() -> bool:
     probe = [p for p in (_own_path("memory"), _own_path("pids")) if p is not None]
     if len(probe) != 2:
         return False

@@ -7,6 +7,7 @@ unisolated, as before, with a warning printed by the command."""
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
@@ -36,9 +37,17 @@ def isolation_enabled() -> bool:
     return _state["enabled"]
 
 
-@cache
+_probe_lock = threading.Lock()
+
+
 def isolation_problem() -> str | None:
     """None when the cage works here, else what is missing and how to get it."""
+    with _probe_lock:   # build's worker threads may all ask first; one probe answers them
+        return _probe()
+
+
+@cache
+def _probe() -> str | None:
     if os.geteuid() != 0:
         return ("the sandbox needs root (it maps programs to uid 65534 and makes cgroups); "
                 "run ojpack as root, e.g. in a container")
