@@ -189,6 +189,24 @@ def test_a_time_limit_solution_stops_at_its_first_failing_test_unless_full(toy):
     assert [c.verdict for c in crash.cells][-2:] == [Verdict.RE, Verdict.RE] and crash.skipped == ()
 
 
+def test_a_memory_limit_solution_stops_at_its_first_failing_test_too(toy):
+    # Each run of a memory hog costs a memory limit's worth of page faults before the cgroup stops it: once
+    # its verdict is settled, the later tests are not worth their cost.
+    package(toy)
+    add(toy, "solutions/memory_limit_exceeded/hog_on_big.py",
+        "a, b = map(int, input().split())\nif a + b > 20:\n    hog = bytearray(1 << 30)\nprint(a + b)\n")
+    report = check(load_problem(toy), proof=False)
+    assert [p for p in report.problems if "slowest run" not in p] == []
+    hog = next(r for r in report.rows if r.solution.name == "memory_limit_exceeded/hog_on_big.py")
+    assert [(c.test, c.verdict) for c in hog.cells] == [
+        ("sample/01-one", Verdict.AC), ("small/01-r1", Verdict.AC), ("small/02-r2", Verdict.AC),
+        ("big/01-r1", Verdict.MLE)]
+    assert hog.verdict is Verdict.MLE and hog.skipped == ("big/02-top",) and hog.faults == ()
+    whole = check(load_problem(toy), proof=False, full=True)
+    hog = next(r for r in whole.rows if r.solution.name == "memory_limit_exceeded/hog_on_big.py")
+    assert [c.verdict for c in hog.cells][-2:] == [Verdict.MLE, Verdict.MLE] and hog.skipped == ()
+
+
 def test_a_partial_solution_stops_within_a_subtask_it_must_fail_by_timing_out(toy):
     package(toy)
     # passes small; on big it may time out or crash, never pass: it crashes, which settles the subtask

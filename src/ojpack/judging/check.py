@@ -27,6 +27,10 @@ from .solutions import Solution, discover
 from .verdicts import Verdict, deviations, group_deviations, overall
 
 AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
+# Verdicts whose runs cost a limit's worth each (CPU to the cut-off, memory to the cap, output to the cap):
+# a solution meant to end that way stops at its first failing test. A wrong answer or a crash is cheap and
+# its whole row feeds the killing set.
+COSTLY = frozenset({Verdict.TLE, Verdict.MLE, Verdict.OLE})
 TLE_STRETCH = 1.5   # a time-limit solution must still be running at 1.5x the limit (ICPC's time_limit_to_tle)
 
 
@@ -142,11 +146,11 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     owners = {s.name: s for s in solutions}
 
     def settles(job: Job) -> tuple[str, str] | None:
-        """A solution that must time out and may not pass (overall, or in a subtask) runs those tests as one
-        chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
+        """A solution that must time out (or run out of memory or output) and may not pass (overall, or in
+        a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
         s = owners[job.owner]
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
-        if full or not allowed or Verdict.TLE not in allowed or Verdict.AC in allowed:
+        if full or not allowed or not (allowed & COSTLY) or Verdict.AC in allowed:
             return None
         return (s.name, job.test.group if s.partial else "")
 
