@@ -53,9 +53,10 @@ def _root(
 
 
 # Typer's rich help labels an on/off flag `<bool>` as if it took a value; a flag takes none, so show none.
-_display_type_rich = TyperOption.display_type_rich
-TyperOption.display_type_rich = (  # type: ignore[method-assign]
-    lambda self, ctx: None if self.is_flag else _display_type_rich(self, ctx))
+_display_type_rich = getattr(TyperOption, "display_type_rich", None)
+if _display_type_rich is not None:   # typer >= 0.25 shows the type itself
+    TyperOption.display_type_rich = (  # type: ignore[method-assign]
+        lambda self, ctx: None if self.is_flag else _display_type_rich(self, ctx))
 
 
 def main() -> None:
