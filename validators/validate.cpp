@@ -8,10 +8,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstdio>
-#include <iostream>
-#include <iterator>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -63,10 +60,8 @@ struct Reader {
     }
 
     Invalid fail(const std::string& expected, const std::string* found = nullptr) const {
-        std::ostringstream s;
-        s << "line " << line << ", column " << (pos - line_start + 1) << ": expected " << expected << ", found "
-          << (found ? *found : show(pos));
-        return Invalid{s.str()};
+        return Invalid{"line " + std::to_string(line) + ", column " + std::to_string(pos - line_start + 1) +
+                       ": expected " + expected + ", found " + (found ? *found : show(pos))};
     }
 
     long long number(const std::string& name, const std::string& what, long long lo, long long hi) {
@@ -161,14 +156,13 @@ static Summary check(const std::string& data, const Bounds& bounds) {
 
 // Mirrors validate.py's json.dumps(): ", " and ": " separators, keys in insertion order.
 static std::string as_json(const Summary& s) {
-    std::ostringstream o;
-    o << "{\"values\": {\"T\": " << s.T << ", \"max_n\": " << s.max_n << ", \"max_a\": " << s.max_a
-      << "}, \"features\": [";
-    for (size_t i = 0; i < s.features.size(); ++i) o << (i ? ", " : "") << '"' << s.features[i] << '"';
-    o << "], \"classes\": {";
-    for (int i = 0; i < 5; ++i) o << (i ? ", " : "") << '"' << CLASSES[i] << "\": " << s.classes.at(CLASSES[i]);
-    o << "}}";
-    return o.str();
+    std::string o = "{\"values\": {\"T\": " + std::to_string(s.T) + ", \"max_n\": " + std::to_string(s.max_n) +
+                    ", \"max_a\": " + std::to_string(s.max_a) + "}, \"features\": [";
+    for (size_t i = 0; i < s.features.size(); ++i) o += (i ? ", \"" : "\"") + s.features[i] + '"';
+    o += "], \"classes\": {";
+    for (int i = 0; i < 5; ++i)
+        o += (i ? ", \"" : "\"") + std::string(CLASSES[i]) + "\": " + std::to_string(s.classes.at(CLASSES[i]));
+    return o + "}}";
 }
 
 static bool parse_int(const std::string& s, long long& out) {
@@ -188,8 +182,13 @@ static std::string parse_args(std::vector<std::string> args, Bounds& bounds, boo
     }
 #ifdef BUILTIN_BOUNDS
     if (rest.empty()) {
-        std::istringstream in(BUILTIN_BOUNDS);
-        rest.assign(std::istream_iterator<std::string>(in), std::istream_iterator<std::string>());
+        std::string word;
+        for (const char* c = BUILTIN_BOUNDS;; ++c) {
+            if (*c && *c != ' ') { word += *c; continue; }
+            if (!word.empty()) rest.push_back(word);
+            word.clear();
+            if (!*c) break;
+        }
     }
 #endif
     for (const auto& arg : rest) {
@@ -218,15 +217,17 @@ int main(int argc, char** argv) {
     bool features = false;
     std::string usage = parse_args(std::vector<std::string>(argv + 1, argv + argc), bounds, features);
     if (!usage.empty()) {
-        std::cerr << "usage: validate [--features] T=LO..HI n=LO..HI a=LO..HI < input\nerror: " << usage << "\n";
+        std::fprintf(stderr, "usage: validate [--features] T=LO..HI n=LO..HI a=LO..HI < input\nerror: %s\n", usage.c_str());
         return USAGE_EXIT;
     }
-    std::string data((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+    std::string data;
+    char buf[1 << 16];
+    for (size_t got; (got = std::fread(buf, 1, sizeof buf, stdin)) > 0;) data.append(buf, got);
     try {
         Summary s = check(data, bounds);
-        if (features) std::cout << as_json(s) << "\n";
+        if (features) std::printf("%s\n", as_json(s).c_str());
     } catch (const Invalid& e) {
-        std::cerr << e.message << "\n";
+        std::fprintf(stderr, "%s\n", e.message.c_str());
         return INVALID_EXIT;
     }
     return VALID_EXIT;

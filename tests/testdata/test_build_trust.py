@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import edit_yaml
-from ojpack.errors import BuildError
+from ojpack.errors import BuildError, OjpackError
 from ojpack.problem.load import load_problem
 from ojpack.testdata.build import build
 
@@ -95,3 +95,15 @@ def test_a_hung_validator_names_its_limit(toy: Path, monkeypatch: pytest.MonkeyP
     path.write_text("import time\ntime.sleep(30)\n" + path.read_text())
     with pytest.raises(BuildError, match=r"^sample/01-one: validator validate.py was stopped at its time limit of 1 s"):
         build(load_problem(toy))
+
+
+def test_a_validator_that_does_not_compile_stops_the_build_and_keeps_the_data(toy: Path) -> None:
+    # The validator compiles while the first inputs are generated: its failure must still end the build
+    # with the compiler's complaint, and leave the last good data/ alone.
+    build(load_problem(toy))
+    before = {p.relative_to(toy): p.read_bytes() for p in (toy / "data").rglob("*") if p.is_file()}
+    (toy / "validators" / "validate.cpp").write_text("int main() { return undefined_name; }\n")
+    edit_yaml(toy / "problem.yaml", "validator: validators/validate.py", "validator: validators/validate.cpp")
+    with pytest.raises(OjpackError, match=r"validate\.cpp.*undefined_name"):
+        build(load_problem(toy))
+    assert {p.relative_to(toy): p.read_bytes() for p in (toy / "data").rglob("*") if p.is_file()} == before

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_EXCEPTION, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -41,17 +41,24 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
     cache = cache_for(problem.root)
     with build_lock(problem.root):
         recover(problem.root)
-        validator = load_validator(problem, cache)
-        model = load_model(problem, cache)
         digest = generator_digest(problem)
+        # The validator and the model compile while the first inputs are generated: a test waits for them
+        # only once its input is made (a C++ validator alone takes about a second to compile).
+        with ThreadPoolExecutor(max_workers=2) as compiling:
+            validator = compiling.submit(load_validator, problem, cache)
+            model = compiling.submit(load_model, problem, cache)
 
-        def one(test: PlannedTest) -> tuple[BuiltTest, bytes, bytes]:
-            made = _make(problem, test, cache, digest, validator, model)
-            if on_done:
-                on_done(test)
-            return made
+            def one(test: PlannedTest) -> tuple[BuiltTest, bytes, bytes]:
+                made = _make(problem, test, cache, digest, validator, model)
+                if on_done:
+                    on_done(test)
+                return made
 
-        made = _run_all(one, plan, jobs or os.cpu_count() or 2)
+            try:
+                made = _run_all(one, plan, jobs or os.cpu_count() or 2)
+            finally:
+                for f in (validator, model):
+                    f.cancel()
         problems = gaps(problem.spec.coverage, [TestFacts(t.group, t.features, t.answers) for t, _, _ in made],
                         problem.groups, own_coverage(problem.spec.subtasks))
         if problems:
@@ -80,9 +87,10 @@ def ensure_built(problem: Problem) -> list[BuiltTest]:
         return build(problem).tests
 
 
-def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, validator: Validator,
-          model: tuple[Program, str]) -> tuple[BuiltTest, bytes, bytes]:
+def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, validator_compiled: Future[Validator],
+          model: Future[tuple[Program, str]]) -> tuple[BuiltTest, bytes, bytes]:
     data = generate(problem, test, cache, digest)
+    validator = validator_compiled.result()
     bounds, full = problem.bounds_for(test.group), problem.bounds_for("sample")
     try:
         verdict = validate_bytes(validator, data, bounds, cache)
@@ -100,7 +108,7 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
         verdict = validate_bytes(validator, data, full, cache)
     features = {**verdict.features, GROUP_FEATURES: own} if test.group != "sample" else verdict.features
     # An interactive test's answer is what its interactor reads besides the input: nothing, here.
-    answer = b"" if problem.spec.interactor else solve(problem, model, data, test.id, cache)
+    answer = b"" if problem.spec.interactor else solve(problem, model.result(), data, test.id, cache)
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer
