@@ -9,7 +9,14 @@ twin's tests are byte for byte ours) and the model solution writing the answers.
 in one run, cold (fresh copies, no caches: ojpack's machine-wide compile store and BAPCtools' temporary
 folder are new each time) and warm (run again): `bt generate` + `bt run` against `ojpack build` +
 `ojpack check --no-proof`, on the same solutions (those the export carries) and the same tests, both on
-all cores. Prints both ratios; goals: cold <= 1/3, warm <= 1/5. BAPCtools lives in .tools/bapctools
+all cores. Prints both ratios; goals: cold <= 1/3, warm <= 1/5.
+
+The two tools do not do the same work by default: `bt run` stops each submission at its first failing
+test, while `ojpack check` runs every wrong solution on every test (its killing sets need the whole row)
+and stops a solution meant to time out at its first time-out, which is what `bt run --all` does. So two
+more pairs, each side on fresh copies of its own, compare equal work: `check` against `bt run --all`, and
+`check --quick` (every wrong solution stops at its first failure) against `bt run`. --matrix adds the
+whole matrix on both sides: `check --full` against `bt run -aa`. BAPCtools lives in .tools/bapctools
 (scripts/setup.sh test), else in a venv of its own made here."""
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import yaml
@@ -119,10 +127,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("problem", nargs="?", default=".", type=Path)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--matrix", action="store_true", help="also time check --full against bt run --all")
     a = ap.parse_args()
     bt = bapctools()
     jobs = str(os.cpu_count() or 1)
-    got: dict[str, list[float]] = {k: [] for k in ("ojpack cold", "bt cold", "ojpack warm", "bt warm")}
+    # ojpack's modes (check's extra flags) and BAPCtools' (run's extra flags), each timed on fresh copies
+    ours_modes = {"ojpack": [], "ojpack quick": ["--quick"]} | ({"ojpack full": ["--full"]} if a.matrix else {})
+    their_modes = {"bt": [], "bt all": ["--all"]} | ({"bt all all": ["-aa"]} if a.matrix else {})
+    got: dict[str, list[float]] = {f"{m} {k}": [] for m in [*ours_modes, *their_modes] for k in ("cold", "warm")}
     with tempfile.TemporaryDirectory(prefix="ojpack-peer-") as tmp_s:
         tmp = Path(tmp_s)
         twin, names = make_twin(a.problem.resolve(), tmp / "twin-src")
@@ -131,40 +143,52 @@ def main() -> None:
         (config / "languages.yaml").write_text(languages_yaml())
         for r in range(a.rounds):
             round_dir = tmp / f"round{r}"
-            # ojpack's side: the same submissions as the twin, an empty compile store
-            ours = copy_sources(a.problem.resolve(), round_dir / "ojpack" / "pkg")
-            for f in list((ours / "solutions").rglob("*")):
-                if f.is_file() and f.suffix != ".md" and f.name not in names:
-                    f.unlink()
-            env_o = {**os.environ, "OJPACK_CACHE_HOME": str(round_dir / "ojpack" / "cache-home")}
-            # BAPCtools' side: its temporary folder is named after the working directory, new each round
-            theirs = round_dir / "bt" / twin.name
-            shutil.copytree(twin, theirs)
-            cwd = round_dir / "bt"
-            env_b = {**os.environ, "XDG_CONFIG_HOME": str(tmp / "config")}
-
-            def ojpack_side() -> float:
-                return (run([OJPACK, "build", "-p", str(ours)], ours, env_o)
-                        + run([OJPACK, "check", "--no-proof", "-p", str(ours)], ours, env_o))
-
-            def bt_side() -> float:
-                return (run([str(bt), "generate", "--problem", str(theirs), "--no-bar", "-j", jobs], cwd, env_b)
-                        + run([str(bt), "run", "-G", "--problem", str(theirs), "--no-bar", "-j", jobs], cwd, env_b))
-
-            order = [("ojpack", ojpack_side), ("bt", bt_side)]
+            sides = [(m, ojpack_side(a.problem.resolve(), names, round_dir / m.replace(" ", "-"), flags))
+                     for m, flags in ours_modes.items()]
+            sides += [(m, bt_side(bt, twin, round_dir / m.replace(" ", "-"), tmp / "config", jobs, flags))
+                      for m, flags in their_modes.items()]
             if r % 2:
-                order.reverse()
+                sides.reverse()
             for kind in ("cold", "warm"):
-                for name, side in order:
+                for name, side in sides:
                     got[f"{name} {kind}"].append(side())
-            h = hashlib.sha256(bytes(cwd)).hexdigest()[-6:]
-            shutil.rmtree(Path(tempfile.gettempdir()) / f"bapctools_{h}", ignore_errors=True)
+            for m in their_modes:   # BAPCtools' temporary folder is named after its working directory
+                h = hashlib.sha256(bytes(round_dir / m.replace(" ", "-"))).hexdigest()[-6:]
+                shutil.rmtree(Path(tempfile.gettempdir()) / f"bapctools_{h}", ignore_errors=True)
     med = {k: statistics.median(v) for k, v in got.items()}
     print(f"same {len(names)} submissions, {a.rounds} rounds alternating; median wall seconds")
-    for kind, goal in (("cold", "1/3"), ("warm", "1/5")):
-        o, b = med[f"ojpack {kind}"], med[f"bt {kind}"]
-        print(f"{kind}: ojpack build + check --no-proof {o:6.2f} s; bt generate + run {b:6.2f} s; "
-              f"ratio {o / b:.2f} (goal <= {goal})")
+    pairs = [("ojpack", "bt", "the issue's pair: check --no-proof (whole rows) vs bt run (first failure)"),
+             ("ojpack", "bt all", "same work: check --no-proof vs bt run --all (whole rows, a time-out ends one)"),
+             ("ojpack quick", "bt", "same work: check --no-proof --quick vs bt run (first failure ends one)")]
+    pairs += [("ojpack full", "bt all all", "same work: check --no-proof --full vs bt run -aa (every cell)")
+              ] if a.matrix else []
+    for ours, theirs, what in pairs:
+        print(what)
+        for kind, goal in (("cold", "1/3"), ("warm", "1/5")):
+            o, b = med[f"{ours} {kind}"], med[f"{theirs} {kind}"]
+            print(f"  {kind}: ojpack build + check {o:6.2f} s; bt generate + run {b:6.2f} s; "
+                  f"ratio {o / b:.2f} (goal <= {goal})")
+
+
+def ojpack_side(source: Path, names: set[str], where: Path, flags: list[str]) -> Callable[[], float]:
+    """A fresh copy with the twin's submissions and an empty compile store; the call builds and checks it."""
+    ours = copy_sources(source, where / "pkg")
+    for f in list((ours / "solutions").rglob("*")):
+        if f.is_file() and f.suffix != ".md" and f.name not in names:
+            f.unlink()
+    env = {**os.environ, "OJPACK_CACHE_HOME": str(where / "cache-home")}
+    return lambda: (run([OJPACK, "build", "-p", str(ours)], ours, env)
+                    + run([OJPACK, "check", "--no-proof", *flags, "-p", str(ours)], ours, env))
+
+
+def bt_side(bt: Path, twin: Path, where: Path, config: Path, jobs: str, flags: list[str]) -> Callable[[], float]:
+    """A fresh copy of the twin; the call generates and runs it."""
+    theirs = where / twin.name
+    shutil.copytree(twin, theirs)
+    env = {**os.environ, "XDG_CONFIG_HOME": str(config)}
+    return lambda: (run([str(bt), "generate", "--problem", str(theirs), "--no-bar", "-j", jobs], where, env)
+                    + run([str(bt), "run", "-G", *flags, "--problem", str(theirs), "--no-bar", "-j", jobs],
+                          where, env))
 
 
 if __name__ == "__main__":

@@ -1,11 +1,14 @@
 import json
 
+import pytest
+
 from typer.testing import CliRunner
 
 from conftest import edit_yaml
 from ojpack.judging import write_html
 from ojpack.judging.check import check, passed_before
 from ojpack.cli import app
+from ojpack.errors import OjpackError
 from ojpack.problem.load import load_problem
 from ojpack.judging.verdicts import Verdict
 
@@ -222,3 +225,27 @@ def test_a_partial_solution_stops_within_a_subtask_it_must_fail_by_timing_out(to
     whole = check(load_problem(toy), proof=False, full=True)
     row = next(r for r in whole.rows if r.solution.name == "partial/crash_on_big.py")
     assert row.skipped == () and row.score == 30
+
+
+def test_quick_stops_every_wrong_solution_at_its_first_failure_and_claims_no_strength(toy, tmp_path):
+    package(toy)
+    # crashes on the sample, and would answer wrongly later: only the full check sees the second fault
+    add(toy, "solutions/run_time_error/crash_then_wrong.py",
+        "a, b = map(int, input().split())\nassert a + b > 3\nprint(a + b + 1)\n")
+    quick = check(load_problem(toy), proof=False, quick=True)
+    rows = {r.solution.name: r for r in quick.rows}
+    assert [(c.test, c.verdict) for c in rows["wrong_answer/cap20.py"].cells][-1] == ("big/01-r1", Verdict.WA)
+    assert rows["wrong_answer/cap20.py"].skipped == ("big/02-top",)
+    assert len(rows["wrong_answer/product.py"].cells) == 1 and rows["run_time_error/crash.py"].skipped
+    assert all(not r.skipped for name, r in rows.items() if name.startswith("accepted"))
+    assert quick.strength == () and quick.to_json()["killing_set"] is None and quick.to_json()["quick"] is True
+    assert not passed_before(load_problem(toy))   # a quick pass is not the full check export relies on
+    full = check(load_problem(toy), proof=False)
+    assert any("crash_then_wrong.py" in p and "WA is not among" in p for p in full.problems)
+    assert full.to_json()["killing_set"] and not full.to_json()["quick"]
+    with pytest.raises(OjpackError, match="--quick and --full exclude each other"):
+        check(load_problem(toy), proof=False, quick=True, full=True)
+    page = tmp_path / "quick.html"
+    shown = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof", "--quick", "--html", str(page)])
+    assert "data strength not computed" in shown.output and "smallest set of tests" not in shown.output
+    assert "Not computed: --quick" in page.read_text()

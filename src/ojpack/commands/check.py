@@ -29,6 +29,9 @@ def command(
     full: Annotated[bool, typer.Option(
         "--full", help="The whole matrix: a solution meant to time out runs every test, not only up to its "
                        "first failing one.")] = False,
+    quick: Annotated[bool, typer.Option(
+        "--quick", help="Stop every solution that must fail at its first failing test, as BAPCtools does: "
+                        "faster, but no data strength (killing sets).")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
     from ..judging import check, write_html
@@ -45,7 +48,7 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full)
+        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full, quick=quick)
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:
@@ -76,7 +79,7 @@ def _show(report: CheckReport) -> None:
     from rich.table import Table
     from rich.text import Text
 
-    from ..judging import AC_HEADROOM, Verdict
+    from ..judging import Verdict
     from .console import out
 
     groups = list(dict.fromkeys(t.split("/", 1)[0] for t in report.tests if not t.startswith("sample/")))
@@ -108,6 +111,19 @@ def _show(report: CheckReport) -> None:
         out.print("· = not run: the solution's verdict was settled by an earlier test (--full runs them all)",
                   style="dim")
 
+    if report.quick:
+        out.print("data strength not computed: --quick stopped each wrong solution at its first failing test",
+                  style="dim")
+    else:
+        _strength(report, groups)
+    _margins_and_proof(report)
+
+
+def _strength(report: CheckReport, groups: list[str]) -> None:
+    from rich.table import Table
+
+    from .console import out
+
     kills = Table(title="what kills each wrong solution", title_justify="left")
     kills.add_column("solution", no_wrap=True)
     kills.add_column("got", no_wrap=True)
@@ -132,6 +148,12 @@ def _show(report: CheckReport) -> None:
                     + (", ".join(_short(t, groups) for t in g.killing_set) or "none"),
                     ", ".join(g.survivors) or "—")
     out.print(per)
+
+
+def _margins_and_proof(report: CheckReport) -> None:
+    from ..judging import AC_HEADROOM
+    from .console import out
+
     m = report.margins
     head = m.time_limit / m.slowest_accepted if m.slowest_accepted else float("inf")
     out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s ({m.slowest_accepted_at}), "

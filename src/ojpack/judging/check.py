@@ -20,6 +20,7 @@ from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
 from .execute import Cell, Job, Memo, execute, limits_for, rerun_slow
 from .killset import GroupStrength, group_strength, smallest_killing_set
+from ..errors import OjpackError
 from ..problem import Problem
 from .proof import ProofResult, run_proof
 from .scoring import SubtaskScore, score_subtasks
@@ -84,6 +85,7 @@ class CheckReport:
     seconds: float
     problems: tuple[str, ...] = field(default=())
     phases: dict[str, float] = field(default_factory=dict)   # where the time went: compile, runs, proof
+    quick: bool = False                   # wrong solutions stopped at their first failure: no data strength
 
     @property
     def ok(self) -> bool:
@@ -91,7 +93,7 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ok": self.ok, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "ok": self.ok, "quick": self.quick, "problems": list(self.problems), "seconds": round(self.seconds, 2),
             "phases": {k: round(v, 2) for k, v in self.phases.items()},
             "tests": list(self.tests),
             "solutions": [{
@@ -109,7 +111,8 @@ class CheckReport:
                           for c in r.cells],
                 "skipped": list(r.skipped),
             } for r in self.rows],
-            "killing_set": list(self.killing_set), "killing_set_exact": self.killing_set_exact,
+            # --quick ran too little to say which tests kill what: null, not an empty (= "none needed") set
+            "killing_set": None if self.quick else list(self.killing_set), "killing_set_exact": self.killing_set_exact,
             "subtask_strength": [{"group": g.group, "killing_set": list(g.killing_set), "exact": g.exact,
                                   "killed": list(g.killed), "survivors": list(g.survivors)} for g in self.strength],
             "margins": {"time_limit": self.margins.time_limit, "slowest_accepted": self.margins.slowest_accepted,
@@ -129,10 +132,16 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
-          progress: Progress | None = None, fresh: bool = False, full: bool = False) -> CheckReport:
+          progress: Progress | None = None, fresh: bool = False, full: bool = False,
+          quick: bool = False) -> CheckReport:
     """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
-    unchanged tests. A solution that must fail and may not pass (e.g. one meant to time out) stops at its
-    first failing test, where its verdict is settled, unless `full` asks for the whole matrix."""
+    unchanged tests. A solution that must fail and may not pass in a costly way (time, memory or output
+    limit) stops at its first failing test, where its verdict is settled, unless `full` asks for the whole
+    matrix. `quick` stops every solution that must fail there (BAPCtools' default): the expectations are
+    checked by the first failing verdict alone, and data strength (the killing sets) is not computed."""
+    if quick and full:
+        raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
+                          "--full runs the whole matrix")
     start = time.monotonic()
     tests = ensure_built(problem)
     solutions = discover(problem)
@@ -150,7 +159,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
         s = owners[job.owner]
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
-        if full or not allowed or not (allowed & COSTLY) or Verdict.AC in allowed:
+        if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
         return (s.name, job.test.group if s.partial else "")
 
@@ -176,9 +185,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     group_of = {t.id: t.group for t in tests}
     rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
-    chosen, exact = smallest_killing_set(kills, list(ids))
+    chosen, exact = smallest_killing_set(kills, list(ids)) if not quick else ([], False)
     wrong = {r.solution.name: r.kills for r in rows if not r.solution.must_pass}
-    strength = tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong) for g in problem.groups)
+    strength = () if quick else tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong)
+                                      for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
     if proof and problem.spec.proof is not None:
@@ -203,10 +213,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
     if judge_errors:   # the checker failed: nothing else said about these runs can be trusted, so this first
         problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
-    if not problems and (proof_result or problem.spec.proof is None):
+    if not problems and not quick and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
-                       time.monotonic() - start, tuple(problems), phases)
+                       time.monotonic() - start, tuple(problems), phases, quick)
 
 
 def pass_key(problem: Problem) -> str:

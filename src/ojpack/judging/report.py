@@ -32,14 +32,15 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>
-<p>Smallest set of tests that fails every wrong solution ({{ 'exact' if exact else 'greedy' }}):
+{% if killing_set is none %}<p>Not computed: --quick stopped each wrong solution at its first failing test.</p>
+{% else %}<p>Smallest set of tests that fails every wrong solution ({{ 'exact' if exact else 'greedy' }}):
 {{ killing_set|join(', ') or 'none needed' }}</p>
 <table>
 <tr><th class="name">subtask</th><th>killed</th><th class="name">smallest killing set</th><th class="name">passes it whole</th></tr>
 {% for g in strength %}<tr><td class="name">{{ g.group }}</td><td>{{ g.killed|length }}</td>
 <td class="name">{{ g.killing_set|join(', ') or 'none' }} ({{ 'exact' if g.exact else 'greedy' }})</td>
 <td class="name">{{ g.survivors|join(', ') or '—' }}</td></tr>{% endfor %}
-</table>
+</table>{% endif %}
 <h2>Time limit</h2>
 <p>Limit {{ margins.time_limit }} s; slowest accepted run {{ '%.3f'|format(margins.slowest_accepted) }} s
 ({{ margins.slowest_accepted_at }}).</p>
