@@ -4,19 +4,31 @@ A build or check waits on worker threads that wait on sandboxed programs in sess
 reach of the terminal's Ctrl-C; unwinding politely would wait for all of them. So the handler kills every
 process this one started (any depth, whatever signals they ignore), runs the registered clean-ups, prints
 one line and exits 130 without unwinding. Code that must not be cut in half (swapping data/ in and
-writing the lock) runs inside `critical()`: a signal there takes effect when it ends."""
+writing the lock) runs inside `critical()`: a signal there takes effect when it ends.
+
+Since an interrupted process does not unwind, no `finally` removes its temporary files: every one goes into
+a folder private to the process (`private_folder`, and `private_tempdir` points Python's tempfile there),
+which the clean-ups, a normal exit, or the next ojpack (when this one was SIGKILLed) remove."""
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import sys
+import tempfile
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 EXIT_CODE = 130
 _cleanups: list[Callable[[], None]] = []
 _state = {"critical": 0, "pending": 0}
+_MACHINE_TMP = tempfile.gettempdir()   # read before private_tempdir() points tempfile elsewhere
+_private: dict[str, str] = {}
+_private_lock = threading.Lock()
 
 
 def install() -> None:
@@ -45,6 +57,42 @@ def critical() -> Iterator[None]:
         _state["critical"] -= 1
         if _state["pending"] and not _state["critical"]:
             _stop(_state["pending"])
+
+
+def machine_tempdir() -> str:
+    """The system's temporary folder: for what outlives one process (the sandbox helper, its skeleton)."""
+    return _MACHINE_TMP
+
+
+def private_folder(parent: str) -> str:
+    """This process's own folder under `parent`, made on first use and removed at exit or interrupt.
+    Folders that dead processes left there (SIGKILL runs no clean-up) are removed first."""
+    with _private_lock:
+        if parent not in _private:
+            for stale in Path(parent).glob("ojpack-p*-*"):
+                pid = stale.name.split("-")[1][1:]
+                if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+                    shutil.rmtree(stale, ignore_errors=True)
+            folder = tempfile.mkdtemp(prefix=f"ojpack-p{os.getpid()}-", dir=parent)
+            _private[parent] = folder
+            remove = _remover(folder)
+            atexit.register(remove)
+            _cleanups.insert(0, remove)   # run last of the clean-ups: theirs may still use it
+        return _private[parent]
+
+
+def private_tempdir() -> str:
+    """Point `tempfile` (every mkdtemp, TemporaryDirectory, mkstemp without a dir) at this process's own
+    folder under the system's temporary folder; for the command line, not for library callers."""
+    tempfile.tempdir = private_folder(_MACHINE_TMP)
+    return tempfile.tempdir
+
+
+def _remover(folder: str) -> Callable[[], None]:
+    def remove() -> None:
+        if os.getpid() == int(Path(folder).name.split("-")[1][1:]):   # never from a forked child
+            shutil.rmtree(folder, ignore_errors=True)
+    return remove
 
 
 def _handler(signum: int, _frame: object) -> None:

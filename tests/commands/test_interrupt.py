@@ -32,22 +32,26 @@ def _pids_running(marker: str) -> list[int]:
     return [int(x) for x in out.split()]
 
 
-def _ojpack(*args: str) -> subprocess.Popen[str]:
+def _ojpack(*args: str, tmp: Path | None = None) -> subprocess.Popen[str]:
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "CI": "true", "COLUMNS": "200"}
     return subprocess.Popen([sys.executable, "-m", "ojpack", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, start_new_session=True,
-                            env={"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "CI": "true", "COLUMNS": "200"})
+                            text=True, start_new_session=True, env=env | ({"TMPDIR": str(tmp)} if tmp else {}))
 
 
 @pytest.mark.parametrize("how", ["ctrl-c", "sigterm"])
-def test_interrupted_build_stops_everything_at_once(toy: Path, how: str) -> None:
+def test_interrupted_build_stops_everything_at_once(toy: Path, how: str, tmp_path: Path) -> None:
     assert _ojpack("build", "-p", str(toy)).wait(timeout=120) == 0
     before = _tree(toy / "data")
     marker = f"hang-{how}-{os.getpid()}"
     (toy / "generators" / "hang.py").write_text(HANG)
     edit_yaml(toy / "problem.yaml", 'gen: "gen.py --max {x.max} --top"', f'gen: "hang.py {marker}"')
-    proc = _ojpack("build", "-p", str(toy), "--update-lock", "-j", "2")
+    tmp = tmp_path / "tmp"   # the build's temporary files: it exits without unwinding, yet they must go
+    tmp.mkdir()
+    proc = _ojpack("build", "-p", str(toy), "--update-lock", "-j", "2", tmp=tmp)
     try:
         _interrupt_and_check(proc, toy, marker, how, before)
+        # only what outlives every run: the sandbox helper and its skeleton, in the machine's folder
+        assert sorted(p.name for p in tmp.iterdir()) == [f"ojpack-{os.getuid()}"]
     finally:   # whatever failed, leave no hung generator behind
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)

@@ -53,9 +53,10 @@ def test_stress_finds_a_valid_1_minimal_counterexample(pkg: Problem, name: str) 
     assert validate_bytes(s.validator, data, bounds).valid
     assert r.expected == r.counterexample.with_suffix(".ans").read_text() and r.message
     model = compile_program(pkg, pkg.path(pkg.spec.model_solution))
-    # The package's validator is the authority on what counts as an input; in-process here, because a
-    # counterexample of 256 games has over 500 neighbours.
-    validator = load_source(pkg.path(pkg.spec.validator), "stress_validator")
+    # The package's validator is the authority on what counts as an input; in-process here (its Python
+    # reference, which tests/package/test_validator_port.py holds equal to the C++ one the package names),
+    # because a counterexample of 256 games has over 500 neighbours.
+    validator = load_source(pkg.path("validators/validate.py"), "stress_validator")
     with Duel(compile_program(pkg, sol), model, s.checker, s.limits, s.time_limit) as duel:
         assert duel.differs(data)
         for other in smaller(data, pkg):

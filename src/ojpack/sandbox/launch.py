@@ -15,12 +15,14 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ..interrupt import machine_tempdir
+
 
 @cache
 def launcher() -> str | None:
     """The compiled exec helper (launch.c), built once per machine into the temp dir; None without gcc."""
     source = resources.files("ojpack.sandbox").joinpath("launch.c").read_bytes()
-    folder = Path(tempfile.gettempdir()) / f"ojpack-{os.getuid()}"
+    folder = Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
     binary = folder / f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
     if binary.is_file() and os.access(binary, os.X_OK):
         return str(binary) if _works(binary) else None
@@ -61,7 +63,7 @@ def skeleton() -> str:
     """The cage's prepared /etc and /dev (device nodes can only be made out here, as root), built once
     per machine under the temp dir; the launcher binds them read-only into every cage."""
     recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()))).encode()
-    folder = Path(tempfile.gettempdir()) / f"ojpack-{os.getuid()}"
+    folder = Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
     target = folder / f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
     if (target / "ok").is_file():
         return str(target)

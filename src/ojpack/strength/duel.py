@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
+from ..interrupt import private_folder
 from ..judging import Checker, of_run
 from ..sandbox import Program, RunLimits, RunResult, run
 
@@ -77,9 +78,10 @@ class Duel:
 
 
 def scratch_root() -> str | None:
-    """tmpfs when the host has one: thousands of tiny files a second, written and read right back."""
+    """tmpfs when the host has one: thousands of tiny files a second, written and read right back. A
+    folder of this process's own there, so an interrupt (which does not unwind) leaves nothing behind."""
     shm = "/dev/shm"
-    return shm if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+    return private_folder(shm) if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
 
 
 def _keep(data: bytes) -> Path:
