@@ -104,3 +104,28 @@ def test_a_compiled_program_is_shared_between_packages(tmp_path, monkeypatch):
     assert second.key == first.key and second.argv[0].startswith(str(tmp_path / "two" / "cache"))
     out = tmp_path / "out"
     assert run(second.argv, src, out, LIMITS).status == "ok" and out.read_bytes() == b"shared\n"
+
+
+def test_python_programs_run_on_the_systems_build_of_the_same_version(monkeypatch):
+    import os
+    import sys
+
+    from ojpack.sandbox import languages
+
+    want = f"/usr/bin/python{sys.version_info.major}.{sys.version_info.minor}"
+    seen = []
+
+    def access(path, mode):
+        seen.append(path)
+        return path == want
+
+    monkeypatch.setattr(os, "access", access)
+    languages.real_python.cache_clear()
+    try:
+        assert languages.real_python() == want
+        monkeypatch.setattr(os, "access", lambda path, mode: False)   # no such build: ojpack's own, resolved
+        languages.real_python.cache_clear()
+        assert languages.real_python() == os.path.realpath(sys.executable)
+    finally:
+        languages.real_python.cache_clear()
+    assert seen == [want]   # never another version's interpreter, whatever /usr/bin/python3 points at
