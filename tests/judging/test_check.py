@@ -195,7 +195,9 @@ def test_a_time_limit_solution_stops_at_its_first_failing_test_unless_full(toy):
 def test_a_memory_limit_solution_stops_at_its_first_failing_test_too(toy):
     # Each run of a memory hog costs a memory limit's worth of page faults before the cgroup stops it: once
     # its verdict is settled, the later tests are not worth their cost.
-    package(toy)
+    # a small cap and the toy's whole second: touching pages up to the cap must end as MLE, not TLE, even on
+    # a loaded machine (with 256 MiB and half a second it once ran out of time first)
+    edit_yaml(toy / "problem.yaml", "memory: 256", "memory: 48")
     add(toy, "solutions/memory_limit_exceeded/hog_on_big.py",
         "a, b = map(int, input().split())\nif a + b > 20:\n    hog = bytearray(1 << 30)\nprint(a + b)\n")
     report = check(load_problem(toy), proof=False)
