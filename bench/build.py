@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ojpack.testdata.build import build
+from ojpack.testdata.builder import build
 from ojpack.problem.load import copy_sources, load_problem
 
 def timed(root: Path) -> float:

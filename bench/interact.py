@@ -20,7 +20,7 @@ from ojpack.judging.execute import limits_for
 from ojpack.judging.interact import interact, load_interactor
 from ojpack.problem.load import load_problem
 from ojpack.sandbox.compile import prepare
-from ojpack.testdata.build import ensure_built
+from ojpack.testdata import ensure_built
 
 
 def main() -> None:

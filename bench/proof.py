@@ -21,7 +21,7 @@ from pathlib import Path
 from ojpack.cache import cache_for
 from ojpack.judging.checker import load_checker
 from ojpack.judging.execute import Job, execute, limits_for
-from ojpack.judging.proof import batches, proof_box
+from ojpack.judging.proof import proof_batches as batches, proof_box
 from ojpack.judging.solutions import discover
 from ojpack.problem import load_problem
 from ojpack.sandbox import prepare

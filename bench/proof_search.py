@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ojpack.sandbox.compile import prepare
 from ojpack.problem.load import load_problem
-from ojpack.judging.proof import batches
+from ojpack.judging.proof import proof_batches as batches
 
 
 def plain_search(max_piles: int, max_stones: int, min_stones: int) -> int:

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 from ojpack.sandbox import cgroups, isolation_problem
-from ojpack.testdata.build import ensure_built
+from ojpack.testdata import ensure_built
 from ojpack.cache import cache_for
 from ojpack.sandbox.compile import prepare
 from ojpack.problem.load import load_problem

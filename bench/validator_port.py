@@ -10,7 +10,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ojpack.testdata.build import ensure_built
+from ojpack.testdata import ensure_built
 from ojpack.sandbox.languages import real_python
 from ojpack.publish.package import validator_args
 from ojpack.problem.load import load_problem

@@ -10,7 +10,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "ojpack"
 
 # Lower number = lower layer. Packages on one layer are siblings and may not import each other.
 LAYERS = {
-    "errors": 0, "cache": 0, "interrupt": 0,
+    "errors": 0, "cache": 0, "interrupt": 0, "lazy": 0,
     "problem": 1,
     "sandbox": 2,
     "testdata": 3,

@@ -1,7 +1,7 @@
 """The `ojpack` command line: registers one command per module under ojpack.commands.
 
 Every command pays Python's start plus these imports before it does anything, so the command modules
-import only typer at the top and their implementation (pydantic models, rich tables, jinja2, markdown-it,
+import only typer at the top and their implementation (the problem model, rich tables, jinja2, markdown-it,
 pypdf…) inside the command function: `ojpack --help` and `--version` never load them, and `ojpack judge`
 loads only what judging needs."""
 

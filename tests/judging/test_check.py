@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 from conftest import edit_yaml
 from ojpack.judging import write_html
-from ojpack.judging.check import check, passed_before
+from ojpack.judging.crosscheck import check, passed_before
 from ojpack.cli import app
 from ojpack.errors import OjpackError
 from ojpack.problem.load import load_problem

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import ojpack.judging.execute as execute
-from ojpack.judging.check import check
+from ojpack.judging.crosscheck import check
 from ojpack.problem.load import load_problem
 
 SUM = "a, b = map(int, input().split())\nprint({})\n"
@@ -49,8 +49,7 @@ def test_a_run_slowed_by_load_is_measured_again_before_blaming_the_limit(toy: Pa
 def test_runs_near_the_limit_are_not_remembered(toy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     add(toy, "solutions/accepted/other.py", SUM.format("b + a"))
     _loaded_once(monkeypatch, "other.py", cpu=0.7)
-    # `ojpack.judging.check` the attribute is the function; the module is only reachable through sys.modules
-    monkeypatch.setattr(sys.modules["ojpack.judging.check"], "rerun_slow", lambda jobs, cells, *a: {}, raising=False)
+    monkeypatch.setattr(sys.modules["ojpack.judging.crosscheck"], "rerun_slow", lambda jobs, cells, *a: {}, raising=False)
     first = check(load_problem(toy), proof=False)
     assert not first.ok and any("headroom" in p for p in first.problems)
     monkeypatch.undo()

@@ -2,14 +2,14 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from pydantic import ValidationError
 
 from ojpack.cache import cache_for
 from ojpack.judging.checker import CheckerError, ProgramChecker, TokenChecker, compare_tokens, load_checker
-from ojpack.judging.judge import judge
+from ojpack.judging.judgement import judge
 from ojpack.judging.verdicts import Verdict
 from ojpack.problem.load import load_problem
 from ojpack.problem.schema import Checker as CheckerSpec
+from ojpack.problem.strict import Invalid, convert
 from ojpack.sandbox.languages import real_python
 
 
@@ -182,10 +182,11 @@ def test_kattis_convention_from_problem_yaml(toy: Path, tmp_path: Path) -> None:
 
 def test_checker_schema() -> None:
     assert CheckerSpec().type == "tokens"
-    with pytest.raises(ValidationError, match="needs 'source"):
+    with pytest.raises(ValueError, match="needs 'source"):
         CheckerSpec(type="program")
-    with pytest.raises(ValidationError, match="convention"):
-        CheckerSpec(type="program", source="c.cpp", convention="polygon")
+    with pytest.raises(Invalid, match="should be one of 'testlib', 'kattis'") as e:
+        convert({"type": "program", "source": "c.cpp", "convention": "polygon"}, CheckerSpec, ("checker",))
+    assert e.value.at == ("checker", "convention")
     assert CheckerSpec(type="program", source="c.cpp").convention == "testlib"
 
 

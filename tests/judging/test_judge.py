@@ -5,7 +5,7 @@ from typer.testing import CliRunner
 
 from ojpack.cli import app
 from ojpack.errors import OjpackError
-from ojpack.judging.judge import judge
+from ojpack.judging.judgement import judge
 from ojpack.problem.load import load_problem
 from ojpack.judging.verdicts import Verdict
 

@@ -2,7 +2,7 @@ import textwrap
 
 import pytest
 
-from ojpack.judging.check import check
+from ojpack.judging.crosscheck import check
 from ojpack.errors import OjpackError
 from ojpack.problem.load import load_problem
 

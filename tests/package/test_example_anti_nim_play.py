@@ -20,7 +20,7 @@ from ojpack.cache import cache_for
 from ojpack.judging import Verdict, check, judge
 from ojpack.problem.load import load_problem
 from ojpack.publish.export.run import export, prepare
-from ojpack.testdata.build import build
+from ojpack.testdata.builder import build
 from ojpack.testdata.stats import collect
 from ojpack.testdata.validate import load_validator, run_cases
 

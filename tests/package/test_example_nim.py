@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from conftest import REPO
-from ojpack.testdata.build import build
+from ojpack.testdata.builder import build
 from ojpack.cache import cache_for
 from ojpack.problem.load import load_problem
 from ojpack.testdata.stats import collect

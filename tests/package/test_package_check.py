@@ -5,7 +5,7 @@ own acceptance test: every declared verdict holds and the data kills every wrong
 
 from __future__ import annotations
 
-from ojpack.judging.check import AC_HEADROOM, check
+from ojpack.judging.crosscheck import AC_HEADROOM, check
 from ojpack.problem.load import load_problem
 from ojpack.judging.verdicts import Verdict
 

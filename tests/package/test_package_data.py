@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import copy_package
-from ojpack.testdata.build import build
+from ojpack.testdata.builder import build
 from ojpack.testdata.data import BuiltTest
 from ojpack.problem.load import load_problem
 from ojpack.testdata.stats import collect

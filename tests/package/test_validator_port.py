@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from ojpack.testdata.build import ensure_built
+from ojpack.testdata import ensure_built
 from ojpack.sandbox.languages import real_python
 from ojpack.publish.package import validator_args
 from ojpack.problem.load import load_problem

@@ -38,7 +38,7 @@ def load_error(root: Path) -> str:
     ("  x: {min: 1, max: 100}", "  x: {min: 1, mx: 100}", "bounds.x.mx"),
     ("  x: {min: 1, max: 100}", "  x: {min: 101, max: 100}", "min (101) is greater than max (100)"),
     ("score: 70", "score: 60", "subtask scores add up to 90, not 100"),
-    ("limits: {time: 1.0", "limits: {time: -1", "'limits.time': Input should be greater than 0"),
+    ("limits: {time: 1.0", "limits: {time: -1", "'limits.time': should be greater than 0 (got -1)"),
     ("license: cc0", "license: mine", "'license'"),
     ("{x: {max: 10}}", "{y: {max: 10}}", "bound 'y' is not among bounds ['x']"),
     ("{x: {max: 10}}", "{x: {max: 1000}}", "is not inside [1, 100]"),

@@ -9,7 +9,7 @@ import pytest
 from conftest import edit_yaml
 from ojpack.errors import BuildError, ProblemConfigError
 from ojpack.problem.load import load_problem
-from ojpack.testdata.build import build
+from ojpack.testdata.builder import build
 
 
 def load_error(root: Path) -> str:
@@ -51,7 +51,7 @@ def test_memory_true_is_not_one_mebibyte(toy: Path) -> None:
     edit_yaml(toy / "problem.yaml", "memory: 256", "memory: true")
     msg = load_error(toy)
     assert f"line {line_of(toy, 'memory: true')}:" in msg
-    assert "'limits.memory': Input should be a valid integer (got True)" in msg
+    assert "'limits.memory': should be an integer (got True)" in msg
 
 
 def test_placeholder_that_is_not_a_bound(toy: Path) -> None:

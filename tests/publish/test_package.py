@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ojpack.testdata.build import ensure_built
+from ojpack.testdata import ensure_built
 from ojpack.errors import OjpackError
 from ojpack.sandbox.languages import detect, main_name
 from ojpack.publish.package import make_package, validator_args
@@ -41,7 +41,7 @@ def test_limits_and_checker_come_from_the_spec(real) -> None:
     lim = problem.spec.limits
     assert (pkg.time_limit, pkg.memory_mib, pkg.output_mib) == (lim.time, lim.memory, lim.output)
     assert pkg.case_sensitive == problem.spec.checker.case_sensitive
-    assert pkg.names == problem.spec.name.model_dump()
+    assert pkg.names == {"zh": problem.spec.name.zh, "en": problem.spec.name.en}
 
 
 def test_validator_args_use_the_contract() -> None:

@@ -16,14 +16,14 @@ from pathlib import Path
 
 import pytest
 
-from ojpack.judging.judge import judge
+from ojpack.judging.judgement import judge
 from ojpack.judging.verdicts import Verdict
 from ojpack.problem.load import load_problem
 from ojpack.sandbox import CompileError, RunLimits, prepare, run
 from ojpack.sandbox.cgroups import _own_path
 from ojpack.sandbox.isolation import SCRATCH_MIB, isolation_problem
 from ojpack.sandbox.languages import real_python
-from ojpack.testdata.build import ensure_built
+from ojpack.testdata import ensure_built
 
 pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}")
 TESTS = Path(__file__).parent.parent

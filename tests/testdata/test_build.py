@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import edit_yaml
-from ojpack.testdata.build import build, ensure_built
+from ojpack.testdata import build, ensure_built
 from ojpack.testdata.data import DataMissing, load_built
 from ojpack.errors import BuildError
 from ojpack.problem.load import load_problem

@@ -12,7 +12,7 @@ import pytest
 from conftest import edit_yaml
 from ojpack.errors import BuildError, OjpackError
 from ojpack.problem.load import load_problem
-from ojpack.testdata.build import build
+from ojpack.testdata.builder import build
 
 
 def _dead_pid() -> int:

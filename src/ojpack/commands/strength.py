@@ -2,18 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Annotated, Optional
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-from rich.table import Table
-from rich.text import Text
 
 from ..errors import OjpackError
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
-from .console import err, out, progress_enabled
+from .console import err, out, print_json, progress_bar
 
 STYLE = {"killed": "green", "equivalent": "dim", "survived": "bold red", "stillborn": "dim"}
 
@@ -35,8 +31,7 @@ def command(
     try:
         sandbox(no_sandbox)
         problem = load_problem(problem_dir)
-        with Progress(TextColumn("[bold]strength"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                      console=err, disable=not progress_enabled(), transient=True) as bar:
+        with progress_bar("[bold]strength") as bar:
             task = bar.add_task("", total=None)
             report = strength(problem, all_accepted=all_accepted, stress_seconds=seconds, workers=jobs, add=add,
                               on_done=lambda _r, n: bar.update(task, advance=1, total=n))
@@ -46,8 +41,11 @@ def command(
         sys.exit(2)
     survived = report.count("survived")
     if as_json:
-        out.print_json(json.dumps(report.to_json()))
+        print_json(report.to_json())
     else:
+        from rich.table import Table
+        from rich.text import Text
+
         table = Table(title="mutants", title_justify="left")
         for col in ("mutant", "diff", "result"):
             table.add_column(col, overflow="fold")

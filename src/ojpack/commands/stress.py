@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
-from rich.text import Text
 
 from ..errors import OjpackError
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
@@ -47,6 +46,8 @@ def command(
     elif r.counterexample is None:
         out.print(f"no difference in {r.cases} inputs ({r.units} games) in {r.seconds:.1f} s (seed {r.seed})")
     else:
+        from rich.text import Text
+
         out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {r.origin}, shrunk in "
                   f"{r.shrink_tests} runs to {r.counterexample}")
         data = r.counterexample.read_text(errors="replace")

@@ -3,18 +3,32 @@
 Takes the built data and the package's solutions (or one submitted file); runs each on every test,
 judges the output with the checker, and gives verdicts against the expected ones (`check`), a scored
 judgement of one submission (`judge`), the smallest killing set, the exhaustive proof and the reports.
+Each name loads its module on first use (see ojpack.lazy): `ojpack judge` never loads the cross-check.
 """
 
-from .check import AC_HEADROOM, CheckReport, check, passed_before
-from .checker import Checker, CheckResult, load_checker
-from .execute import limits_for
-from .interact import sample_dialogues
-from .judge import judge
-from .report import write_html
-from .solutions import Solution, discover
-from .proof import batches as proof_batches
-from .scoring import SubtaskScore, score_subtasks
-from .verdicts import Verdict, fmt, of_run
+from typing import TYPE_CHECKING
+
+from ..lazy import exports
+
+if TYPE_CHECKING:
+    from .crosscheck import AC_HEADROOM, CheckReport, check, passed_before
+    from .checker import Checker, CheckResult, load_checker
+    from .execute import limits_for
+    from .interact import sample_dialogues
+    from .judgement import judge
+    from .report import write_html
+    from .solutions import Solution, discover
+    from .proof import proof_batches
+    from .scoring import SubtaskScore, score_subtasks
+    from .verdicts import Verdict, fmt, of_run
+
+__getattr__ = exports(__name__, {
+    "AC_HEADROOM": "crosscheck", "CheckReport": "crosscheck", "check": "crosscheck", "passed_before": "crosscheck",
+    "Checker": "checker", "CheckResult": "checker", "load_checker": "checker",
+    "limits_for": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
+    "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
+    "SubtaskScore": "scoring", "score_subtasks": "scoring", "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
+})
 
 __all__ = ["AC_HEADROOM", "CheckReport", "CheckResult", "Checker", "Solution", "Verdict", "SubtaskScore", "check",
            "discover", "fmt", "judge", "limits_for", "load_checker", "of_run", "passed_before", "proof_batches",

@@ -17,7 +17,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..cache import cache_for, key
@@ -59,7 +59,7 @@ def proof_box(problem: Problem, language: str | None = None) -> str:
     return spec.boxes.get(language, spec.args) if language else spec.args
 
 
-def batches(problem: Problem, cache_dir: Path, language: str | None = None
+def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
             ) -> tuple[list[BuiltTest], int, float, str]:
     """The generator's batch tests for solutions in `language` (made once per generator content +
     arguments)."""
@@ -136,12 +136,12 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
         raise OjpackError(f"problem.yaml: proof.boxes names unknown language(s) {', '.join(unknown)}; "
                           f"known: {', '.join(load_languages())}")
     lim = problem.spec.limits
-    checker_id = problem.spec.checker.model_dump_json()
+    checker_id = json.dumps(asdict(problem.spec.checker), sort_keys=True)
     done_dir = cache_dir / "proof-passed"
     boxes = {name: proof_box(problem, p.language.id) for name, p in programs}
-    made = {box: batches(problem, cache_dir, p.language.id) for name, p in programs if (box := boxes[name])}
+    made = {box: proof_batches(problem, cache_dir, p.language.id) for name, p in programs if (box := boxes[name])}
     if not made:   # no accepted solution: still make (and so validate) the default box
-        made[spec.args] = batches(problem, cache_dir)
+        made[spec.args] = proof_batches(problem, cache_dir)
     batch_seconds = time.monotonic() - start
 
     def passed(name: str, p: Program) -> Path:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .check import CheckReport
+from .crosscheck import CheckReport
 
 _PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{{ title }}: invocations</title>

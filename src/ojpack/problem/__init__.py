@@ -1,6 +1,6 @@
 """problem.yaml → a read-only Problem.
 
-Takes a package folder; gives the checked spec (`Problem`, pydantic models in `schema`) and the ordered
+Takes a package folder; gives the checked spec (`Problem`, frozen dataclasses in `schema`, read strictly by `strict`) and the ordered
 test plan (`make_plan`), with `{X.min}`-style placeholders expanded to each group's bounds.
 """
 

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import difflib
 import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
-from pydantic import BaseModel, ValidationError
 
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
+from .strict import Invalid, convert, dotted
 from .source import DuplicateKey, Path_, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
@@ -96,74 +94,14 @@ def load_problem(root: Path | None = None) -> Problem:
     if not isinstance(raw, dict):
         raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
     try:
-        spec = ProblemSpec.model_validate(raw)
-    except ValidationError as e:
-        line = line_of(lines, tuple(_first(e)["loc"]))
-        raise ProblemConfigError(f"{file}:{f' line {line}:' if line else ''} {describe(e, raw)}") from None
+        spec = convert(raw, ProblemSpec)
+    except Invalid as e:
+        line = line_of(lines, e.at)
+        raise ProblemConfigError(f"{file}:{f' line {line}:' if line else ''} {e.describe()}") from None
     problem = Problem(root, spec, lines)
     _check_files(problem)
     _check_placeholders(problem)
     return problem
-
-
-def dotted(at: tuple[Any, ...]) -> str:
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in at).lstrip(".") or "(top level)"
-
-
-def _first(error: ValidationError) -> Any:
-    errors = error.errors()
-    # A typo shows up twice (the unknown key, and the real one as missing): the unknown key explains both.
-    return next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
-
-
-def describe(error: ValidationError, raw: Any) -> str:
-    """One line for the first error: the dotted key, what is wrong, and a suggestion for a typo."""
-    err = _first(error)
-    loc = [str(p) for p in err["loc"]]
-    key = dotted(err["loc"])
-    if err["type"] == "extra_forbidden":
-        model = _model_at(ProblemSpec, err["loc"][:-1])
-        valid = sorted(model.model_fields) if model else []
-        valid = [model.model_fields[f].alias or f for f in valid] if model else []
-        near = difflib.get_close_matches(loc[-1], valid, n=1)
-        hint = f"; did you mean '{near[0]}'?" if near else (f"; valid keys: {', '.join(valid)}" if valid else "")
-        return f"unknown key '{key}'{hint}"
-    if err["type"] == "missing":
-        return f"missing key '{key}'"
-    msg = err["msg"].removeprefix("Value error, ")
-    extra = f" (got {err['input']!r})" if "input" in err and not isinstance(err["input"], (dict, list)) else ""
-    return f"'{key}': {msg}{extra}"
-
-
-def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
-    """Follow a pydantic error location down the model tree to the model that owns the last key."""
-    current: Any = model
-    for part in loc:
-        current = _strip_optional(current)
-        if _is_model(current):
-            fields = current.model_fields
-            field = fields.get(part) or next((f for f in fields.values() if f.alias == part), None)
-            if field is None:
-                return None
-            current = field.annotation
-        else:  # a list index or a dict key: step into the container's item type
-            args = getattr(current, "__args__", ())
-            current = args[-1] if args else None
-    current = _strip_optional(current)
-    return current if _is_model(current) else None
-
-
-def _is_model(t: Any) -> bool:
-    return isinstance(t, type) and issubclass(t, BaseModel)
-
-
-def _strip_optional(t: Any) -> Any:
-    """X | None -> X; containers are left alone."""
-    args = getattr(t, "__args__", ())
-    if type(None) in args:
-        rest = [a for a in args if a is not type(None)]
-        return rest[0] if len(rest) == 1 else t
-    return t
 
 
 def _check_files(problem: Problem) -> None:

@@ -10,7 +10,7 @@ import yaml
 # libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms of every command's start.
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-Path_ = tuple[str | int, ...]   # a key's place, as pydantic reports it: ("tests", "small", 0, "gen")
+Path_ = tuple[str | int, ...]   # a key's place, as strict.Invalid reports it: ("tests", "small", 0, "gen")
 
 
 class DuplicateKey(ValueError):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import jinja2
@@ -96,7 +96,7 @@ def _read(path: Path) -> str:
 
 
 def title(problem: Problem, lang: str) -> str:
-    names = problem.spec.name.model_dump()
+    names = asdict(problem.spec.name)
     if lang not in names:
         raise StatementError(f"problem.yaml 'name' has no '{lang}' entry (it has {', '.join(sorted(names))})")
     return names[lang]

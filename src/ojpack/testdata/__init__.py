@@ -2,12 +2,24 @@
 
 Takes a Problem; runs its generators, validator and model solution in the sandbox (each step cached by
 content), checks coverage and the lock, and gives `data/` with its manifest (`BuiltTest` per test).
+Each name loads its module on first use (see ojpack.lazy): reading fresh data never loads the builder.
 """
 
-from .build import build, ensure_built
-from .data import BuiltTest, fingerprint, load_built
-from .stats import collect
-from .validate import load_validator, run_cases, validate_bytes, validate_file
+from typing import TYPE_CHECKING
+
+from ..lazy import exports
+
+if TYPE_CHECKING:
+    from .builder import build
+    from .data import BuiltTest, ensure_built, fingerprint, load_built
+    from .stats import collect
+    from .validate import load_validator, run_cases, validate_bytes, validate_file
+
+__getattr__ = exports(__name__, {
+    "build": "builder", "BuiltTest": "data", "ensure_built": "data", "fingerprint": "data", "load_built": "data",
+    "collect": "stats", "load_validator": "validate", "run_cases": "validate", "validate_bytes": "validate",
+    "validate_file": "validate",
+})
 
 __all__ = ["BuiltTest", "build", "collect", "ensure_built", "fingerprint", "load_built", "load_validator",
            "run_cases", "validate_bytes", "validate_file"]

@@ -50,6 +50,15 @@ def fingerprint(problem: Problem) -> str:
     return key(*(tree_digest(p) for p in parts if p.exists()))
 
 
+def ensure_built(problem: Problem) -> list[BuiltTest]:
+    """The current tests, building them first when data/ is missing or stale."""
+    try:
+        return load_built(problem)
+    except DataMissing:
+        from .builder import build   # the whole pipeline, only when there is something to build
+        return build(problem).tests
+
+
 def load_built(problem: Problem, check_fresh: bool = True) -> list[BuiltTest]:
     root = problem.root
     recover(root)

@@ -4,10 +4,11 @@ exhaustive proof."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -236,7 +237,7 @@ def passed_before(problem: Problem) -> bool:
 def _checker_identity(problem: Problem, cache_dir: Path) -> str:
     spec = problem.spec.checker
     program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
-    return f"{spec.model_dump_json()} {program}"
+    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}"
 
 
 def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None

@@ -79,14 +79,6 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
     return BuildResult(tests, time.monotonic() - start, lock_status)
 
 
-def ensure_built(problem: Problem) -> list[BuiltTest]:
-    """The current tests, building them first when data/ is missing or stale."""
-    try:
-        return load_built(problem)
-    except DataMissing:
-        return build(problem).tests
-
-
 def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, validator_compiled: Future[Validator],
           model: Future[tuple[Program, str]]) -> tuple[BuiltTest, bytes, bytes]:
     data = generate(problem, test, cache, digest)
@@ -161,4 +153,4 @@ def _check_lock(root: Path, hashes: dict[str, str], update: bool) -> str:
     return "updated"
 
 
-__all__ = ["BuildResult", "build", "ensure_built"]
+__all__ = ["BuildResult", "build"]
