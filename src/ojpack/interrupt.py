@@ -81,6 +81,14 @@ def private_folder(parent: str) -> str:
         return _private[parent]
 
 
+def memory_scratch() -> str | None:
+    """This process's own folder on tmpfs when the host has one (else None: the temporary folder), for
+    files written and read right back by the thousand: a run's output, a stress case. On a disk's file
+    system creating and removing them costs ~0.3 ms each; on tmpfs ~0.03 ms."""
+    shm = "/dev/shm"
+    return private_folder(shm) if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
+
+
 def private_tempdir() -> str:
     """Point `tempfile` (every mkdtemp, TemporaryDirectory, mkstemp without a dir) at this process's own
     folder under the system's temporary folder; for the command line, not for library callers."""

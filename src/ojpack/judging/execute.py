@@ -8,13 +8,15 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..cache import key, write_atomic
-from .checker import Checker, CheckerError
+from ..interrupt import memory_scratch
+from .checker import Checker, CheckerError, TokenChecker
 from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, head_of, run
@@ -112,29 +114,33 @@ def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: 
 
 
 def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path) -> Cell:
-    work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
-    try:
-        if isinstance(checker, Interactor):
+    if isinstance(checker, Interactor):   # its feedback files must start from nothing: a folder per run
+        work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
+        try:
             return _interactive(job, limits, time_limit, checker, work)
-        out, said = work / "out", work / "stderr"
-        res = run(job.program.argv, job.test.input, out, limits, stderr=said,
-                  address_space=job.program.language.address_space)
-        failed = of_run(res, time_limit)
-        output = ""
-        if failed is None:   # only a clean run is worth checking
-            try:
-                checked = checker.check(job.test.input, job.test.answer, out)
-                verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
-            except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
-                verdict, message = Verdict.JE, str(e)
-            output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
-        else:
-            # What the program said (a traceback, a Java exception) is what the author needs to see.
-            verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
-        return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
-                    output)
-    finally:
-        shutil.rmtree(work, ignore_errors=True)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    # One folder per worker thread, its two files overwritten by each run: the runner opens them truncated,
+    # and the checker reads the output before the thread starts its next run.
+    work = scratch / f"worker-{threading.get_ident()}"
+    work.mkdir(exist_ok=True)
+    out, said = work / "out", work / "stderr"
+    res = run(job.program.argv, job.test.input, out, limits, stderr=said,
+              address_space=job.program.language.address_space)
+    failed = of_run(res, time_limit)
+    output = ""
+    if failed is None:   # only a clean run is worth checking
+        try:
+            checked = checker.check(job.test.input, job.test.answer, out)
+            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+        except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
+            verdict, message = Verdict.JE, str(e)
+        output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
+    else:
+        # What the program said (a traceback, a Java exception) is what the author needs to see.
+        verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
+    return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
+                output)
 
 
 def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Interactor, work: Path) -> Cell:
@@ -165,7 +171,9 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
     verdict is settled there, and a solution meant to time out would otherwise spend the whole cut-off on
     every remaining test. The chain's later tests are then absent from the result."""
     out: dict[tuple[str, str], Cell] = {}
-    scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-"))
+    # Outputs on tmpfs, unless a checker program must read them: the cage has a /dev of its own.
+    fast = memory_scratch() if isinstance(checker, TokenChecker) else None
+    scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-", dir=fast))
     chains: dict[Hashable, list[Job]] = {}
     singles: list[Job] = []
     for job in jobs:

@@ -23,7 +23,8 @@ from ..judging import discover, of_run, proof_batches
 from ..problem import Problem, load_problem
 from ..sandbox import CompileError, Program, run
 from ..testdata import BuiltTest, ensure_built
-from .duel import Duel, scratch_root
+from ..interrupt import memory_scratch
+from .duel import Duel
 from .grammar import GrammarError
 from .mutate import Mutant, mutants, supported
 from .plan_edit import add_copy_test
@@ -71,7 +72,7 @@ class Runner:
 
     def __init__(self, s: Setup) -> None:
         self.s = s
-        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-strength-", dir=scratch_root()))
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-strength-", dir=memory_scratch()))
         self._local = threading.local()
 
     def close(self) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
-from ..interrupt import private_folder
+from ..interrupt import memory_scratch
 from ..judging import Checker, of_run
 from ..sandbox import Program, RunLimits, RunResult, run
 
@@ -33,7 +33,7 @@ class Duel:
         self.cgroup = cgroup
         self.solution, self.reference, self.checker = solution, reference, checker
         self.limits, self.time_limit = limits, time_limit
-        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-", dir=scratch_root()))
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-", dir=memory_scratch()))
         self._local = threading.local()
 
     def close(self) -> None:
@@ -75,13 +75,6 @@ class Duel:
 
     def differs(self, data: bytes) -> bool:
         return self.compare(data).differ
-
-
-def scratch_root() -> str | None:
-    """tmpfs when the host has one: thousands of tiny files a second, written and read right back. A
-    folder of this process's own there, so an interrupt (which does not unwind) leaves nothing behind."""
-    shm = "/dev/shm"
-    return private_folder(shm) if os.path.isdir(shm) and os.access(shm, os.W_OK) else None
 
 
 def _keep(data: bytes) -> Path:
