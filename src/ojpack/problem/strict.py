@@ -8,7 +8,9 @@ a mapping as `$.tests[...]`, losing the key that both the message and the line l
 
 Strict means no coercion: `memory: true` is not 1 MiB and `time: "1"` is not one second; an integer is
 a fine float. A dataclass declares constraints with `rule()`; its `__post_init__` checks what spans several
-fields (it runs on direct construction too) by raising ValueError."""
+fields (it runs on direct construction too) by raising ValueError. Two hooks for the odd shape: a static
+`reshape(raw)` rewrites a class's raw mapping before it is read, and `EXTRA_KEYS_INTO = "field"` collects the
+keys it does not declare into that field instead of rejecting them."""
 
 from __future__ import annotations
 
