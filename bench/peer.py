@@ -57,7 +57,7 @@ def languages_yaml() -> str:
     py = real_python()
     return (f"c:\n    compile: 'gcc -O2 -std=gnu11 -o {{binary}} {{files}} -lm'\n"
             f"cpp:\n    compile: 'g++ -O2 -std=gnu++17 -o {{binary}} {{files}}'\n"
-            f"java:\n    compile: 'javac -encoding UTF-8 -sourcepath {{path}} -d {{path}} {{files}}'\n"
+            f"java:\n    compile: 'javac -J-XX:TieredStopAtLevel=1 -J-XX:+UseSerialGC -encoding UTF-8 -sourcepath {{path}} -d {{path}} {{files}}'\n"
             f"python3:\n    name: 'Python 3'\n    compile: '{py} -m py_compile {{files}}'\n"
             f"    run: '{py} \"{{mainfile}}\"'\n")
 
