@@ -92,3 +92,26 @@ def test_stress_cli_json_exit_codes_and_add(pkg: Problem) -> None:
     assert r.returncode == 2 and "already has a test named 'plain-nim'" in r.stderr
     r = ojpack("stress", "missing.cpp")
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("convention", ["testlib", "kattis"])
+def test_a_duel_judged_by_a_checker_program_lets_it_read_the_files(pkg: Problem, tmp_path: Path,
+                                                                  convention: str) -> None:
+    # A checker program runs in the cage, which has a /dev of its own: the duel's files must not be on
+    # /dev/shm then, or the checker cannot open them and every input looks like a difference (or a JE).
+    from ojpack.judging.checker import ProgramChecker
+    from ojpack.sandbox.languages import real_python
+
+    src = tmp_path / "checker.py"
+    src.write_text("import sys\n"
+                   "inp, out, ans = sys.argv[1:4] if sys.argv[3:] and not sys.argv[3].endswith('/') else (None,) * 3\n"
+                   "if inp is None:\n"
+                   "    inp, ans, out = sys.argv[1], sys.argv[2], '/dev/stdin'\n"
+                   "same = open(out).read().split() == open(ans).read().split() and bool(open(inp).read())\n"
+                   f"sys.exit({{'testlib': (0, 1), 'kattis': (42, 43)}}['{convention}'][0 if same else 1])\n")
+    checker = ProgramChecker((real_python(), str(src)), convention)
+    model = compile_program(pkg, pkg.path(pkg.spec.model_solution))
+    s = setup(pkg)
+    with Duel(model, model, checker, s.limits, s.time_limit) as duel:
+        outcome = duel.compare(b"1\n2\n1 2\n")
+    assert not outcome.differ, outcome.message

@@ -12,7 +12,7 @@ from ..lazy import exports
 
 if TYPE_CHECKING:
     from .crosscheck import AC_HEADROOM, CheckReport, check, passed_before
-    from .checker import Checker, CheckResult, load_checker
+    from .checker import Checker, CheckResult, load_checker, output_scratch
     from .execute import limits_for
     from .interact import sample_dialogues
     from .judgement import judge
@@ -24,12 +24,12 @@ if TYPE_CHECKING:
 
 __getattr__ = exports(__name__, {
     "AC_HEADROOM": "crosscheck", "CheckReport": "crosscheck", "check": "crosscheck", "passed_before": "crosscheck",
-    "Checker": "checker", "CheckResult": "checker", "load_checker": "checker",
+    "Checker": "checker", "CheckResult": "checker", "load_checker": "checker", "output_scratch": "checker",
     "limits_for": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring", "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
 })
 
 __all__ = ["AC_HEADROOM", "CheckReport", "CheckResult", "Checker", "Solution", "Verdict", "SubtaskScore", "check",
-           "discover", "fmt", "judge", "limits_for", "load_checker", "of_run", "passed_before", "proof_batches",
-           "sample_dialogues", "score_subtasks", "write_html"]
+           "discover", "fmt", "judge", "limits_for", "load_checker", "of_run", "output_scratch", "passed_before",
+           "proof_batches", "sample_dialogues", "score_subtasks", "write_html"]

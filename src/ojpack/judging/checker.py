@@ -20,6 +20,7 @@ from typing import Protocol
 
 from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
+from ..interrupt import memory_scratch
 from ..problem import Problem
 from ..sandbox import RunLimits, run
 
@@ -65,6 +66,12 @@ class TokenChecker:
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         return compare_tokens(output.read_bytes(), answer.read_bytes(), self.case_sensitive)
+
+
+def output_scratch(checker: object) -> str | None:
+    """Where runs judged by `checker` keep their files: tmpfs for the in-process token checker; a checker
+    program runs in the cage, whose /dev is its own, so it gets them from the temporary folder (None)."""
+    return memory_scratch() if isinstance(checker, TokenChecker) else None
 
 
 # testlib's exit codes: ok, wrong answer, presentation error, fail, "dirt" (extra output), unexpected EOF

@@ -15,8 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from ..cache import key, write_atomic
-from ..interrupt import memory_scratch
-from .checker import Checker, CheckerError, TokenChecker
+from .checker import Checker, CheckerError, output_scratch
 from ..sandbox import Program
 from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, head_of, run
@@ -171,9 +170,7 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
     verdict is settled there, and a solution meant to time out would otherwise spend the whole cut-off on
     every remaining test. The chain's later tests are then absent from the result."""
     out: dict[tuple[str, str], Cell] = {}
-    # Outputs on tmpfs, unless a checker program must read them: the cage has a /dev of its own.
-    fast = memory_scratch() if isinstance(checker, TokenChecker) else None
-    scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-", dir=fast))
+    scratch = Path(tempfile.mkdtemp(prefix="ojpack-exec-", dir=output_scratch(checker)))
     chains: dict[Hashable, list[Job]] = {}
     singles: list[Job] = []
     for job in jobs:

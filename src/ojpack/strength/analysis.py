@@ -19,11 +19,10 @@ from typing import Any, Literal
 
 from ..cache import cache_for
 from ..errors import OjpackError
-from ..judging import discover, of_run, proof_batches
+from ..judging import discover, of_run, output_scratch, proof_batches
 from ..problem import Problem, load_problem
 from ..sandbox import CompileError, Program, run
 from ..testdata import BuiltTest, ensure_built
-from ..interrupt import memory_scratch
 from .duel import Duel
 from .grammar import GrammarError
 from .mutate import Mutant, mutants, supported
@@ -72,7 +71,7 @@ class Runner:
 
     def __init__(self, s: Setup) -> None:
         self.s = s
-        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-strength-", dir=memory_scratch()))
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-strength-", dir=output_scratch(s.checker)))
         self._local = threading.local()
 
     def close(self) -> None:

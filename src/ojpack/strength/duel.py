@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import threading
@@ -10,8 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
-from ..interrupt import memory_scratch
-from ..judging import Checker, of_run
+from ..judging import Checker, of_run, output_scratch
 from ..sandbox import Program, RunLimits, RunResult, run
 
 
@@ -33,7 +31,7 @@ class Duel:
         self.cgroup = cgroup
         self.solution, self.reference, self.checker = solution, reference, checker
         self.limits, self.time_limit = limits, time_limit
-        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-", dir=memory_scratch()))
+        self._dir = Path(tempfile.mkdtemp(prefix="ojpack-duel-", dir=output_scratch(checker)))
         self._local = threading.local()
 
     def close(self) -> None:
