@@ -112,6 +112,7 @@ def _object(raw: Any, kind: type, at: Place) -> Any:
         raise Invalid(at, "should be a mapping of keys", raw)
     fields = _fields(kind)
     extra_into = getattr(kind, "EXTRA_KEYS_INTO", None)   # the one model whose unknown keys are data
+    # Unknown keys before missing ones: a typo also leaves its real key missing, and the typo explains both.
     for k in raw:
         if k not in fields and extra_into is None:
             valid = sorted(fields)
