@@ -22,14 +22,12 @@ if TYPE_CHECKING:
     from .scoring import SubtaskScore, score_subtasks
     from .verdicts import Verdict, fmt, of_run
 
-__getattr__ = exports(__name__, {
+_WHERE = {
     "AC_HEADROOM": "crosscheck", "CheckReport": "crosscheck", "check": "crosscheck", "passed_before": "crosscheck",
     "Checker": "checker", "CheckResult": "checker", "load_checker": "checker", "output_scratch": "checker",
     "limits_for": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring", "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
-})
-
-__all__ = ["AC_HEADROOM", "CheckReport", "CheckResult", "Checker", "Solution", "Verdict", "SubtaskScore", "check",
-           "discover", "fmt", "judge", "limits_for", "load_checker", "of_run", "output_scratch", "passed_before",
-           "proof_batches", "sample_dialogues", "score_subtasks", "write_html"]
+}
+__getattr__ = exports(__name__, _WHERE)
+__all__ = sorted(_WHERE)

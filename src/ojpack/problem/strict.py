@@ -27,17 +27,19 @@ _NOT_GIVEN = object()
 
 
 class Invalid(Exception):
-    """The first thing wrong, at `at`; `got` is the offending value when it is worth quoting."""
+    """The first thing wrong, at `at`; `got` is the offending value when it is worth quoting. A message
+    that `names_key` already says which key it is about."""
 
-    def __init__(self, at: Place, message: str, got: Any = _NOT_GIVEN) -> None:
+    def __init__(self, at: Place, message: str, got: Any = _NOT_GIVEN, names_key: bool = False) -> None:
         super().__init__(message)
         self.at = at
         self.message = message
         self.got = got
+        self.names_key = names_key
 
     def describe(self) -> str:
         key = dotted(self.at)
-        if self.message.startswith(("unknown key", "missing key")):
+        if self.names_key:
             return self.message
         quoted = self.got is not _NOT_GIVEN and not isinstance(self.got, (dict, list))
         return f"'{key}': {self.message}" + (f" (got {self.got!r})" if quoted else "")
@@ -118,12 +120,12 @@ def _object(raw: Any, kind: type, at: Place) -> Any:
             valid = sorted(fields)
             near = difflib.get_close_matches(str(k), valid, n=1)
             hint = f"; did you mean '{near[0]}'?" if near else f"; valid keys: {', '.join(valid)}"
-            raise Invalid((*at, k), f"unknown key '{dotted((*at, k))}'{hint}")
+            raise Invalid((*at, k), f"unknown key '{dotted((*at, k))}'{hint}", names_key=True)
     values: dict[str, Any] = {}
     for key, (f, hint) in fields.items():
         if key not in raw:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                raise Invalid((*at, key), f"missing key '{dotted((*at, key))}'")
+                raise Invalid((*at, key), f"missing key '{dotted((*at, key))}'", names_key=True)
             continue
         value = convert(raw[key], hint, (*at, key))
         _constrain(value, f.metadata, (*at, key), raw[key])

@@ -19,8 +19,8 @@
  * /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
  * open descriptor of an empty one that ojpack made for this worker (nothing of it outlives a run, as the
  * run's processes all die; making and tearing one down costs ~0.6 ms a run), which this process joins
- * before the clone, so init joins none of its own. When the program ends, init kills whatever it left and exits, which
- * takes the whole pid namespace down. Both this process and init die with their parent
+ * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
+ * and exits, which takes the whole pid namespace down. Both this process and init die with their parent
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
  * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
  *

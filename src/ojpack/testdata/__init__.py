@@ -15,11 +15,10 @@ if TYPE_CHECKING:
     from .stats import collect
     from .validate import load_validator, run_cases, validate_bytes, validate_file
 
-__getattr__ = exports(__name__, {
+_WHERE = {
     "build": "builder", "BuiltTest": "data", "ensure_built": "data", "fingerprint": "data", "load_built": "data",
     "collect": "stats", "load_validator": "validate", "run_cases": "validate", "validate_bytes": "validate",
     "validate_file": "validate",
-})
-
-__all__ = ["BuiltTest", "build", "collect", "ensure_built", "fingerprint", "load_built", "load_validator",
-           "run_cases", "validate_bytes", "validate_file"]
+}
+__getattr__ = exports(__name__, _WHERE)
+__all__ = sorted(_WHERE)
