@@ -140,9 +140,14 @@ class Relay:
         except BlockingIOError:
             return
         except (BrokenPipeError, ConnectionResetError):
-            # The reader no longer reads: drop what was meant for it, keep draining the writer.
             d.buf.clear()
             self._close_dst(d)
+            if d is self.up:
+                # The judge no longer reads: the submission learns so at its next write, as with a direct
+                # pipe. Draining it instead would count a flood nobody reads towards its output limit,
+                # and turn the judge's verdict into OLE whenever the judge is slow to exit.
+                self._close_src(d)
+            # The submission no longer reads: keep draining the judge, which must not die of SIGPIPE.
             return
         del d.buf[:n]
 
