@@ -4,8 +4,9 @@ talking first.
 
 Why a relay rather than two plain pipes: a program writing to a partner that has already exited would
 die of SIGPIPE, and an interactor killed that way would look like a judge error caused by a contestant.
-Here each side writes into a pipe the relay keeps draining until that side is done, and the relay
-closes a side's input once its partner has stopped talking (EOF, as a direct pipe would).
+Here the interactor writes into a pipe the relay keeps draining until it is done, and the relay closes a
+side's input once its partner has stopped talking (EOF, as a direct pipe would). The submission gets no
+such care: once the interactor stops reading, its next write fails, as with a direct pipe.
 
 One difference from direct pipes: `sandbox.run` keeps the caller's copies of a program's pipe ends open
 until the program ends, so a side is heard to stop when its program exits, not when it merely closes its
