@@ -47,6 +47,11 @@ def test_a_nested_key_given_twice(toy: Path) -> None:
     assert "key 'bounds.x.max' is given twice" in load_error(toy)
 
 
+def test_a_key_given_twice_inside_a_list_is_named_as_other_errors_name_it(toy: Path) -> None:
+    edit_yaml(toy / "problem.yaml", "- {name: r2, gen:", "- {name: r2, name: r3, gen:")
+    assert f"line {line_of(toy, 'name: r3')}: key 'tests.small[1].name' is given twice" in load_error(toy)
+
+
 def test_memory_true_is_not_one_mebibyte(toy: Path) -> None:
     edit_yaml(toy / "problem.yaml", "memory: 256", "memory: true")
     msg = load_error(toy)

@@ -18,6 +18,8 @@ class Inner:
     def __post_init__(self) -> None:
         if self.low > self.high:
             raise ValueError("low is above high")
+        if self.low < 0:
+            raise Invalid(("low",), "a rule naming its key", self.low)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -59,6 +61,7 @@ def test_a_good_document_becomes_frozen_objects() -> None:
     ({"items": [{"low": 1}, {"low": 5, "hihg": 1}]}, ("items", 1, "hihg"),
      "unknown key 'items[1].hihg'; did you mean 'high'?"),
     ({"items": [{"low": 50, "high": 20}]}, ("items", 0), "'items[0]': low is above high"),
+    ({"items": [{"low": 1}, {"low": -1}]}, ("items", 1, "low"), "'items[1].low': a rule naming its key (got -1)"),
     ({"inner": {1: {"low": 1}}}, ("inner", 1), "'inner[1]': a key should be a string (got 1)"),
     ({"items": {"low": 1}}, ("items",), "'items': should be a list"),
     ([1], (), "'(top level)': should be a mapping of keys"),

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .strict import rule
+from .strict import Invalid, rule
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -237,38 +237,42 @@ class ProblemSpec:
     grammar: list[GrammarItem] = rule(factory=list)
 
     def __post_init__(self) -> None:
+        # Each rule names the key it is about (strict.Invalid, relative to this object), so the error
+        # carries that key's line rather than none.
         total = sum(s.score for s in self.subtasks)
         if total != 100:
-            raise ValueError(f"subtask scores add up to {total}, not 100")
+            raise Invalid(("subtasks",), f"subtask scores add up to {total}, not 100")
         groups = [s.group for s in self.subtasks]
-        if len(set(groups)) != len(groups):
-            raise ValueError("two subtasks share a group")
-        for s in self.subtasks:
+        for i, s in enumerate(self.subtasks):
+            if s.group in groups[:i]:
+                raise Invalid(("subtasks", i, "group"), f"subtasks[{groups.index(s.group)}] has this group too", s.group)
             for key, o in s.bounds.items():
+                at = ("subtasks", i, "bounds", key)
                 if key not in self.bounds:
-                    raise ValueError(f"subtask {s.group}: bound {key!r} is not among bounds {sorted(self.bounds)}")
+                    raise Invalid(at, f"bound {key!r} is not among bounds {sorted(self.bounds)}")
                 b = self.bounds[key]
                 lo, hi = (o.min if o.min is not None else b.min), (o.max if o.max is not None else b.max)
                 if not b.min <= lo <= hi <= b.max:
-                    raise ValueError(f"subtask {s.group}: bound {key} [{lo}, {hi}] is not inside [{b.min}, {b.max}]")
+                    raise Invalid(at, f"[{lo}, {hi}] is not inside [{b.min}, {b.max}]")
         known = {"sample", *groups}
         for g, lines in self.tests.items():
             if g not in known:
-                raise ValueError(f"tests: group {g!r} is neither 'sample' nor a subtask group {groups}")
+                raise Invalid(("tests", g), f"group {g!r} is neither 'sample' nor a subtask group {groups}")
             names = [t.name for t in lines]
-            dup = {n for n in names if names.count(n) > 1}
-            if dup:
-                raise ValueError(f"tests.{g}: duplicate test names {sorted(dup)}")
-        for name in (n for item in self.grammar for n in item.names()):
-            if name not in self.bounds:
-                raise ValueError(f"grammar: {name!r} is not among bounds {sorted(self.bounds)}")
-        for g in groups:
+            for j, n in enumerate(names):
+                if n in names[:j]:
+                    raise Invalid(("tests", g, j, "name"), f"duplicate test name (also tests.{g}[{names.index(n)}])", n)
+        for i, item in enumerate(self.grammar):
+            for name in item.names():
+                if name not in self.bounds:
+                    raise Invalid(("grammar", i), f"{name!r} is not among bounds {sorted(self.bounds)}")
+        for i, g in enumerate(groups):
             if not self.tests.get(g):
-                raise ValueError(f"subtask group {g!r} has no tests in the test plan")
+                raise Invalid(("subtasks", i, "group"), f"subtask group {g!r} has no tests in the test plan")
         for path, e in self.solutions.expect.items():
             for g in e.groups:
                 if g not in known:
-                    raise ValueError(f"solutions: {path}: {g!r} is neither 'sample' nor a subtask group {groups}")
+                    raise Invalid(("solutions", path, g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")

@@ -7,6 +7,8 @@ from typing import Any
 
 import yaml
 
+from .strict import dotted
+
 # libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms of every command's start.
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -42,8 +44,7 @@ def _walk(node: yaml.Node, at: Path_, lines: dict[Path_, int]) -> None:
             name = str(key_node.value)
             line = key_node.start_mark.line + 1
             if name in first and name != "<<":
-                dotted = ".".join(str(p) for p in (*at, name))
-                raise DuplicateKey(dotted, line, first[name])
+                raise DuplicateKey(dotted((*at, name)), line, first[name])
             first[name] = line
             lines[(*at, name)] = line
             _walk(value_node, (*at, name), lines)

@@ -8,7 +8,8 @@ a mapping as `$.tests[...]`, losing the key that both the message and the line l
 
 Strict means no coercion: `memory: true` is not 1 MiB and `time: "1"` is not one second; an integer is
 a fine float. A dataclass declares constraints with `rule()`; its `__post_init__` checks what spans several
-fields (it runs on direct construction too) by raising ValueError. Two hooks for the odd shape: a static
+fields (it runs on direct construction too) by raising ValueError, or Invalid with the place
+(relative to the object) of the key the rule is about. Two hooks for the odd shape: a static
 `reshape(raw)` rewrites a class's raw mapping before it is read, and `EXTRA_KEYS_INTO = "field"` collects the
 keys it does not declare into that field instead of rejecting them."""
 
@@ -134,6 +135,8 @@ def _object(raw: Any, kind: type, at: Place) -> Any:
         values[extra_into] = {k: v for k, v in raw.items() if k not in fields}
     try:
         return kind(**values)
+    except Invalid as e:      # __post_init__ naming the key it is about, relative to this object
+        raise Invalid((*at, *e.at), e.message, e.got, e.names_key) from None
     except ValueError as e:   # __post_init__: a rule across fields
         raise Invalid(at, str(e)) from None
 
