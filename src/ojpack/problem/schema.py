@@ -245,7 +245,8 @@ class ProblemSpec:
         groups = [s.group for s in self.subtasks]
         for i, s in enumerate(self.subtasks):
             if s.group in groups[:i]:
-                raise Invalid(("subtasks", i, "group"), f"subtasks[{groups.index(s.group)}] has this group too", s.group)
+                first = groups.index(s.group)
+                raise Invalid(("subtasks", i, "group"), f"subtasks[{first}] has this group too", s.group)
             for key, o in s.bounds.items():
                 at = ("subtasks", i, "bounds", key)
                 if key not in self.bounds:
