@@ -12,7 +12,7 @@ import yaml
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
 from .strict import Invalid, convert, dotted
-from .source import DuplicateKey, Path_, line_of, read_yaml
+from .source import DuplicateKey, Place, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
@@ -24,7 +24,7 @@ SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solu
 class Problem:
     root: Path
     spec: ProblemSpec
-    lines: dict[Path_, int] = field(default_factory=dict, compare=False, repr=False)  # key -> line
+    lines: dict[Place, int] = field(default_factory=dict, compare=False, repr=False)  # key -> line
 
     def path(self, rel: str) -> Path:
         return self.root / rel

@@ -7,12 +7,10 @@ from typing import Any
 
 import yaml
 
-from .strict import dotted
+from .strict import Place, dotted
 
 # libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms of every command's start.
 _PARSER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-Path_ = tuple[str | int, ...]   # a key's place, as strict.Invalid reports it: ("tests", "small", 0, "gen")
 
 
 class DuplicateKey(ValueError):
@@ -21,14 +19,14 @@ class DuplicateKey(ValueError):
         self.line = line
 
 
-def read_yaml(text: str) -> tuple[Any, dict[Path_, int]]:
+def read_yaml(text: str) -> tuple[Any, dict[Place, int]]:
     """The document as Python values, and the 1-based line of every mapping key and list item.
 
     Raises yaml.YAMLError for bad YAML and DuplicateKey for a key given twice in one mapping."""
     node = yaml.compose(text, Loader=_PARSER)
     if node is None:
         return None, {}
-    lines: dict[Path_, int] = {}
+    lines: dict[Place, int] = {}
     _walk(node, (), lines)
     loader = yaml.SafeLoader("")
     try:
@@ -37,7 +35,7 @@ def read_yaml(text: str) -> tuple[Any, dict[Path_, int]]:
         loader.dispose()
 
 
-def _walk(node: yaml.Node, at: Path_, lines: dict[Path_, int]) -> None:
+def _walk(node: yaml.Node, at: Place, lines: dict[Place, int]) -> None:
     if isinstance(node, yaml.MappingNode):
         first: dict[str, int] = {}
         for key_node, value_node in node.value:
@@ -54,7 +52,7 @@ def _walk(node: yaml.Node, at: Path_, lines: dict[Path_, int]) -> None:
             _walk(item, (*at, i), lines)
 
 
-def line_of(lines: dict[Path_, int], at: Path_) -> int | None:
+def line_of(lines: dict[Place, int], at: Place) -> int | None:
     """The line of `at`, or of its nearest enclosing key that has one."""
     for end in range(len(at), 0, -1):
         if (found := lines.get(tuple(at[:end]))) is not None:
