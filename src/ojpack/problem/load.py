@@ -11,8 +11,8 @@ import yaml
 
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
-from .strict import Invalid, convert, dotted
-from .source import DuplicateKey, Place, line_of, read_yaml
+from .strict import Invalid, Place, convert, dotted
+from .source import DuplicateKey, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
