@@ -27,7 +27,8 @@ _WHERE = {
     "Checker": "checker", "CheckResult": "checker", "load_checker": "checker", "output_scratch": "checker",
     "limits_for": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
-    "SubtaskScore": "scoring", "score_subtasks": "scoring", "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
+    "SubtaskScore": "scoring", "score_subtasks": "scoring",
+    "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
 }
 __getattr__ = exports(__name__, _WHERE)
 __all__ = sorted(_WHERE)

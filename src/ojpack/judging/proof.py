@@ -60,7 +60,7 @@ def proof_box(problem: Problem, language: str | None = None) -> str:
 
 
 def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
-            ) -> tuple[list[BuiltTest], int, float, str]:
+                  ) -> tuple[list[BuiltTest], int, float, str]:
     """The generator's batch tests for solutions in `language` (made once per generator content +
     arguments)."""
     spec = problem.spec.proof

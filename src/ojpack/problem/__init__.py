@@ -1,7 +1,8 @@
 """problem.yaml → a read-only Problem.
 
-Takes a package folder; gives the checked spec (`Problem`, frozen dataclasses in `schema`, read strictly by `strict`) and the ordered
-test plan (`make_plan`), with `{X.min}`-style placeholders expanded to each group's bounds.
+Takes a package folder; gives the checked spec (`Problem`, frozen dataclasses in `schema`, read strictly
+by `strict`) and the ordered test plan (`make_plan`), with `{X.min}`-style placeholders expanded to each
+group's bounds.
 """
 
 from .load import Problem, copy_sources, load_problem
