@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from .strict import Invalid, rule
 
@@ -124,7 +124,7 @@ class Scoring:
 
 
 VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
-VERDICTS = ("AC", "WA", "TLE", "MLE", "RE", "OLE", "CE")
+VERDICTS: tuple[str, ...] = get_args(VerdictName)   # the same names, for messages and membership
 
 
 @model
