@@ -16,6 +16,7 @@ import jinja2
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from ..problem import Problem
+from .sandboxed import SecurityError, environment
 
 STATEMENT_DIR = "statement"
 TEMPLATE_SUFFIX = ".md.j2"
@@ -149,15 +150,7 @@ def render_statement(problem: Problem, lang: str, samples: list[Sample]) -> Stat
     if not path.is_file():
         have = ", ".join(languages(problem)) if (problem.root / STATEMENT_DIR).is_dir() else "none"
         raise StatementError(f"no statement template {path} (languages with a template: {have})")
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(path.parent)),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-    )
-    env.filters["num"] = tex_number
+    env = environment(path.parent, {"num": tex_number})
     try:
         text = env.get_template(path.name).render(context(problem, lang, samples))
     except jinja2.TemplateSyntaxError as e:
@@ -166,8 +159,12 @@ def render_statement(problem: Problem, lang: str, samples: list[Sample]) -> Stat
     except jinja2.UndefinedError as e:
         raise StatementError(f"{_location(e, path)}: undefined value: {e.message} "
                              f"(available keys: {', '.join(sorted(context(problem, lang, samples)))})") from None
+    except SecurityError as e:
+        raise StatementError(f"{_location(e, path)}: refused (statement templates run in a sandbox): {e}") from None
     except jinja2.TemplateError as e:
         raise StatementError(f"{_location(e, path)}: template error: {e}") from None
+    except Exception as e:  # the template is the package author's code: 1/0, "x" | num, a macro calling itself
+        raise StatementError(f"{_location(e, path)}: template error: {type(e).__name__}: {e}") from None
     return Statement(lang, title(problem, lang), text.strip() + "\n", path)
 
 

@@ -79,9 +79,14 @@ def to_markdown(tex: str, where: str, notes: list[str]) -> str:
     return text
 
 
+JINJA_OPENER = re.compile(r"\{[{%#]")
+
+
 def raw(markdown: str) -> str:
-    """Statement text inside a jinja template must not be read as jinja ({{, {%, {# are common in TeX)."""
-    return "{% raw %}\n" + markdown + "\n{% endraw %}\n" if markdown else ""
+    """Statement text inside a jinja template must not be read as jinja ({{, {%, {# are common in TeX, and a
+    hostile package puts `{% endraw %}{{ … }}` there): every opener becomes an expression that prints it, so no
+    template syntax survives. (A {% raw %} block is not enough: the text itself can close it.)"""
+    return JINJA_OPENER.sub(lambda m: '{{ "' + m.group() + '" }}', markdown) + "\n" if markdown else ""
 
 
 def template(lang: str, sections: dict[str, str]) -> str:
