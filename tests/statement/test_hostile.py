@@ -3,6 +3,7 @@ them must never run code (jinja's sandbox; imported text escaped), and a refused
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 import sys
@@ -11,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from ojpack.problem.load import load_problem
-from ojpack.statement.model import StatementError, render_statement
+from ojpack.statement.model import Statement, StatementError, render_statement
+from ojpack.statement.tex import render_kattis
 
 HOSTILE = Path(__file__).parent / "hostile"
 
@@ -72,3 +74,61 @@ def test_an_imported_statement_cannot_close_its_escape(tmp_path: Path) -> None:
     md = (tmp_path / "out" / "build" / "statement" / "problem.en.md").read_text()
     assert "{% endraw %}{{ cycler.__init__.__globals__.os.popen('touch pwned-by-import').read() }}{% raw %}" in md
     assert "$\\{1 \\le a, b \\le 10\\}$" in md   # TeX braces in math survive too
+
+
+# What a downstream LaTeX run must never be handed as a command: file, stream and shell access, redefinition.
+DANGEROUS = {"input", "include", "write", "write18", "immediate", "openin", "openout", "read", "catcode", "def",
+             "csname"}
+
+
+def control_sequences(tex: str) -> list[str]:
+    """TeX's own reading, left to right: a backslash and its letters (or the one character after it)."""
+    return re.findall(r"\\([A-Za-z]+|.)", tex, re.S)
+
+
+def test_exported_tex_obeys_nothing_from_the_statement(toy: Path, tmp_path: Path) -> None:
+    (toy / "statement").mkdir()
+    shutil.copy(HOSTILE / "latex" / "problem.en.md.j2", toy / "statement")
+    r = ojpack("render", "-p", str(toy), "--format", "tex", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for name in ("problem.en.tex", "problem.en.standalone.tex"):
+        tex = (toy / "build" / "statement" / name).read_text()
+        body = tex[tex.index("Description"):tex.rindex("Math that is fine")]
+        assert not DANGEROUS & set(control_sequences(body)), body
+        assert "^^" not in body and "verbatim" in body   # the word is there, as text
+        envs = re.findall(r"\\(begin|end)\{(\w+)\}", tex)
+        assert ("begin", "verbatim") not in envs and ("end", "verbatim") not in envs
+    assert r"$\begin{cases} 1 & x \\ 2 & y \end{cases}$" in tex and r"$50\%$" in tex
+
+
+@pytest.mark.parametrize("formula, says", [
+    (r"\input{/etc/passwd}", r"\input"),
+    (r"\immediate\write18{touch x}", r"\immediate"),
+    (r"\openin5=/etc/passwd", r"\openin"),
+    (r"\catcode`\^^5c=12", r"\catcode"),
+    (r"\def\x{y} \x", r"\def"),
+    (r"\csname input\endcsname", r"\csname"),
+    (r"^^5cinput{/etc/passwd}", "^^"),
+    (r"\end{verbatim}", r"\end of {verbatim}"),
+    (r"\begin {filecontents}{x.tex}", r"\begin of {filecontents}"),
+])
+def test_a_formula_that_would_touch_files_is_refused(formula: str, says: str) -> None:
+    for markdown in (f"Let ${formula}$.\n", f"$$\n{formula}\n$$\n"):
+        with pytest.raises(StatementError) as e:
+            render_kattis(Statement("en", "T", markdown, Path("/p/statement/problem.en.md.j2")))
+        assert str(e.value).startswith("statement/problem.en.md.j2: the formula") and says in str(e.value)
+
+
+def test_a_percent_in_a_formula_cannot_comment_out_the_rest() -> None:
+    tex = render_kattis(Statement("en", "T", "Costs $x % 2$ and \\\\% $y\\\\%z$.\n", Path("statement/problem.en.md.j2")))
+    assert r"$x \% 2$" in tex and r"$y\\\%z$" in tex
+
+
+def test_a_refused_formula_is_one_line_from_the_cli(toy: Path, tmp_path: Path) -> None:
+    (toy / "statement").mkdir()
+    (toy / "statement" / "problem.en.md.j2").write_text("## Description\n\n$\\input{/etc/passwd}$\n")
+    r = ojpack("render", "-p", str(toy), "--format", "tex", cwd=tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "error: statement/problem.en.md.j2: the formula $\\input{/etc/passwd}$ uses \\input, which a LaTeX run could "
+        "use to read or write files, run programs or redefine the document; refused"]

@@ -42,8 +42,9 @@ def test_kattis_file_has_problemname_and_no_samples(package_copy: Path, lang: st
 def test_standalone_is_a_whole_document_with_samples(package_copy: Path, lang: str, cls: str) -> None:
     tex = render_standalone(render_statement(load_problem(package_copy), lang, SAMPLES))
     assert cls in tex.splitlines()[1] and tex.rstrip().endswith("\\end{document}")
-    assert "\\begin{verbatim}\n2\n3\n3 5 1\n1\n1\n\\end{verbatim}" in tex
-    assert "\\begin{verbatim}\nJohn\nBrother\n\\end{verbatim}" in tex
+    assert ("\\begin{flushleft}\\ttfamily\n\\mbox{}2\\\\\n\\mbox{}3\\\\\n\\mbox{}3\\ 5\\ 1\\\\\n"
+            "\\mbox{}1\\\\\n\\mbox{}1\n\\end{flushleft}") in tex
+    assert "\\begin{flushleft}\\ttfamily\n\\mbox{}John\\\\\n\\mbox{}Brother\n\\end{flushleft}" in tex
     assert _balanced(tex)
 
 

@@ -12,6 +12,7 @@ from markdown_it.token import Token
 
 from .md import parser
 from .model import Statement, StatementError
+from .texguard import check_math
 
 _SPECIAL = re.compile(r"[\\{}$&#^_%~]")
 _ESCAPES = {"\\": r"\textbackslash{}", "^": r"\textasciicircum{}", "~": r"\textasciitilde{}"}
@@ -31,9 +32,9 @@ def _inline(tokens: list[Token], where: str) -> str:
             case "text":
                 out.append(escape(t.content))
             case "math_inline":
-                out.append(f"${t.content}$")
+                out.append(f"${check_math(t.content, where)}$")
             case "math_inline_double":
-                out.append(f"\\[{t.content}\\]")
+                out.append(f"\\[{check_math(t.content, where)}\\]")
             case "code_inline":
                 out.append(f"\\texttt{{{escape(t.content)}}}")
             case "strong_open":
@@ -75,6 +76,14 @@ def _table(tokens: list[Token], start: int, where: str) -> tuple[str, int]:
     return f"\\begin{{center}}\n\\begin{{tabular}}{{{cols}}}\n\\hline\n{body}\n\\hline\n\\end{{tabular}}\n\\end{{center}}\n\n", i + 1
 
 
+def code_block(text: str) -> str:
+    """A code block (a sample) as escaped typewriter lines, not a verbatim environment: `\\end{verbatim}` in the
+    text would close one and what follows would be LaTeX again. `\\mbox{}` starts every line so neither an empty
+    line nor one starting with `[` or `*` is read as an argument of the `\\\\` before it."""
+    lines = [r"\mbox{}" + escape(line).replace(" ", "\\ ") for line in text.rstrip().split("\n")]
+    return "\\begin{flushleft}\\ttfamily\n" + "\\\\\n".join(lines) + "\n\\end{flushleft}\n\n"
+
+
 _HEADINGS = {"h1": "section*", "h2": "section*", "h3": "subsection*", "h4": "subsubsection*"}
 
 
@@ -108,9 +117,9 @@ def body(markdown: str, where: str) -> str:
             case "blockquote_close":
                 out.append("\\end{quote}\n\n")
             case "fence" | "code_block":
-                out.append(f"\\begin{{verbatim}}\n{t.content.rstrip()}\n\\end{{verbatim}}\n\n")
+                out.append(code_block(t.content))
             case "math_block" | "math_block_label":
-                out.append(f"\\[\n{t.content.strip()}\n\\]\n\n")
+                out.append(f"\\[\n{check_math(t.content.strip(), where)}\n\\]\n\n")
             case "hr":
                 out.append("\\bigskip\\hrule\\bigskip\n\n")
             case "table_open":
