@@ -16,6 +16,8 @@ def command(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = None,
 ) -> None:
     """Generate, validate and solve every test of the plan into data/ (atomically, checked against the lock)."""
+    from rich.markup import escape
+    from rich.text import Text
     from rich.table import Table
 
     from ..problem import load_problem, make_plan
@@ -30,12 +32,12 @@ def command(
         result = build(problem, update_lock=update_lock, jobs=jobs,
                        on_done=lambda t: bar.update(task, advance=1, description=t.id))
 
-    table = Table(title=f"{problem.spec.short_name}: {len(result.tests)} tests", title_justify="left")
+    table = Table(title=f"{escape(problem.spec.short_name)}: {len(result.tests)} tests", title_justify="left")
     for col in ("test", "input", "answers"):
         table.add_column(col, justify="right" if col == "input" else "left")
     for t in result.tests:
         split = " ".join(f"{k}×{v}" for k, v in sorted(t.answers.items()))
-        table.add_row(t.id, f"{t.input.stat().st_size:,} B", split if len(split) < 60 else split[:57] + "…")
+        table.add_row(Text(t.id), f"{t.input.stat().st_size:,} B", split if len(split) < 60 else split[:57] + "…")
     out.print(table)
     note = {"created": "lock file data.sha256 created — commit it",
             "updated": "lock file data.sha256 updated — commit it", "unchanged": "matches data.sha256"}

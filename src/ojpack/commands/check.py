@@ -97,7 +97,7 @@ def _show(report: CheckReport) -> None:
                  for c in (by_test.get(t) for t in report.tests)]
         got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
         points = "+".join(str(x.score) for x in r.subtasks) + f"={r.score}"
-        matrix.add_row(r.solution.name, _want(r.solution, groups), *cells, got, points)
+        matrix.add_row(Text(r.solution.name), Text(_want(r.solution, groups)), *cells, got, points)
     # Wide enough for every column whatever the terminal says (CI logs report 80 columns).
     name_width = max((len(r.solution.name) for r in report.rows), default=8)
     want_width = max((len(_want(r.solution, groups)) for r in report.rows), default=4)
@@ -106,7 +106,7 @@ def _show(report: CheckReport) -> None:
     wide = Console(file=out.file, width=max(width, out.width), highlight=False,
                    force_terminal=True if out.is_terminal else None, no_color=out.no_color)
     wide.print(matrix, crop=False)
-    out.print("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim")
+    out.print(Text("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim"))
     if any(r.skipped for r in report.rows):
         out.print("· = not run: the solution's verdict was settled by an earlier test (--full runs them all)",
                   style="dim")
@@ -120,6 +120,8 @@ def _show(report: CheckReport) -> None:
 
 
 def _strength(report: CheckReport, groups: list[str]) -> None:
+    from rich.markup import escape
+    from rich.text import Text
     from rich.table import Table
 
     from .console import out
@@ -133,46 +135,48 @@ def _strength(report: CheckReport, groups: list[str]) -> None:
             k = r.kills
             listed = f"all {len(k)} tests" if len(k) == len(report.tests) else \
                 f"{len(k)} tests: " + ", ".join(_short(t, groups) for t in k)
-            kills.add_row(r.solution.name, str(r.verdict), listed if k else "[red]nothing")
+            kills.add_row(Text(r.solution.name), str(r.verdict), listed if k else "[red]nothing")
     out.print(kills)
     kind = "exact" if report.killing_set_exact else "greedy"
     out.print(f"smallest set of tests that kills every wrong solution ({kind}): "
-              f"[bold]{len(report.killing_set)}[/] — {', '.join(report.killing_set) or 'none'}")
+              f"[bold]{len(report.killing_set)}[/] — {escape(', '.join(report.killing_set)) or 'none'}")
     per = Table(title="per subtask: smallest killing set, and the wrong or partial solutions that pass it whole",
                 title_justify="left")
     for col in ("subtask", "killed", "smallest killing set", "passes it whole"):
         per.add_column(col)
     for g in report.strength:
-        per.add_row(g.group, str(len(g.killed)),
+        per.add_row(Text(g.group), str(len(g.killed)),
                     f"{len(g.killing_set)} ({'exact' if g.exact else 'greedy'}): "
                     + (", ".join(_short(t, groups) for t in g.killing_set) or "none"),
-                    ", ".join(g.survivors) or "—")
+                    Text(", ".join(g.survivors) or "—"))
     out.print(per)
 
 
 def _margins_and_proof(report: CheckReport) -> None:
+    from rich.markup import escape
+    from rich.text import Text
     from ..judging import AC_HEADROOM
     from .console import out
 
     m = report.margins
     head = m.time_limit / m.slowest_accepted if m.slowest_accepted else float("inf")
-    out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s ({m.slowest_accepted_at}), "
+    out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s ({escape(m.slowest_accepted_at)}), "
               f"headroom {head:.1f}x (need {AC_HEADROOM:g}x)")
     for name, slowest in m.slow_solutions.items():
-        out.print(f"  {name}: slowest run {slowest:.2f} s = {slowest / m.time_limit:.1f}x the limit")
+        out.print(f"  {escape(name)}: slowest run {slowest:.2f} s = {slowest / m.time_limit:.1f}x the limit")
     if report.proof:
         p = report.proof
         rate = f", search {p.cases / p.search_seconds:,.0f} positions/s" if p.search_seconds else " (batches cached)"
-        runs = ", ".join(f"{n} {'cached' if s < 0 else f'{s:.1f} s'}" for n, s in p.solutions.items())
+        runs = ", ".join(f"{escape(n)} {'cached' if s < 0 else f'{s:.1f} s'}" for n, s in p.solutions.items())
         out.print(f"exhaustive proof: {p.cases:,} positions in {p.files} batches{rate}; {runs}; "
                   + ("[green]all agree[/]" if p.ok else "[red]disagreement[/]"))
         if len(set(p.boxes.values())) > 1:   # a smaller box for a costly language: say who got which
             for box in dict.fromkeys(p.boxes.values()):
-                out.print(f"  proven on {box}: " + ", ".join(n for n, b in p.boxes.items() if b == box))
+                out.print(Text(f"  proven on {box}: " + ", ".join(n for n, b in p.boxes.items() if b == box)))
     if report.ok:
         out.print(f"[bold green]check passed[/]: {len(report.rows)} solutions × {len(report.tests)} tests "
                   f"as expected in {report.seconds:.1f} s")
     else:
         out.print(f"[bold red]check failed[/]: {len(report.problems)} problem(s)")
         for p in report.problems:
-            out.print(f"  [red]•[/] {p}")
+            out.print(f"  [red]•[/] {escape(str(p))}")

@@ -27,6 +27,7 @@ def command(
     The data is built first when missing or stale, and `ojpack check` must pass (a passing result for
     the same data, solutions and toolkit is reused). --no-check skips the check only.
     """
+    from rich.markup import escape
     from rich.table import Table
 
     from ..problem import load_problem
@@ -51,22 +52,22 @@ def command(
             for r in results]},
             ensure_ascii=False, indent=2))
     else:
-        table = Table(title=f"{pkg.short_name}: export", title_justify="left")
+        table = Table(title=f"{escape(pkg.short_name)}: export", title_justify="left")
         for col in ("target", "zip", "files", "cannot express", "to do"):
             table.add_column(col)
         for r in results:
-            where = str(r.zip.relative_to(problem.root)) if r.zip else "[red]failed[/]"
+            where = escape(str(r.zip.relative_to(problem.root))) if r.zip else "[red]failed[/]"
             table.add_row(r.target, where, str(r.files), str(len(r.lost)), str(len(r.todo)))
         out.print(table)
         for r in results:   # the full sentences, one per line, so nothing lost goes unread
             if r.error:
-                out.print(f"[bold]{r.target}[/] [red]failed:[/] {r.error}")
+                out.print(f"[bold]{r.target}[/] [red]failed:[/] {escape(r.error)}")
             for line in r.lost:
-                out.print(f"[bold]{r.target}[/] [yellow]cannot express:[/] {line}")
+                out.print(f"[bold]{r.target}[/] [yellow]cannot express:[/] {escape(line)}")
             for line in r.todo:
-                out.print(f"[bold]{r.target}[/] [cyan]to do by hand:[/] {line}")
+                out.print(f"[bold]{r.target}[/] [cyan]to do by hand:[/] {escape(line)}")
         if warning:
-            err.print(f"[yellow]warning:[/] {warning}")
+            err.print(f"[yellow]warning:[/] {escape(warning)}")
     failed = [r for r in results if r.error]
     if failed:
         raise OjpackError(f"{len(failed)} of {len(results)} exports failed: "

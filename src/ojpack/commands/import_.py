@@ -23,6 +23,7 @@ def command(
 
     Everything that cannot be carried over is listed in the report (never dropped silently).
     """
+    from rich.markup import escape
     from ..publish import import_package
 
     live = progress_enabled() and not as_json
@@ -31,7 +32,7 @@ def command(
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         return
-    out.print(f"[bold]{report.format}[/] package imported into {report.folder}")
+    out.print(f"[bold]{report.format}[/] package imported into {escape(str(report.folder))}")
     out.print(f"tests: {report.tests} ({report.generated} by generator lines that reproduce the source's "
               f"inputs, {report.copied} copied); solutions: {report.solutions}")
     for title, lines in (("generated inputs that differed (now copies)", report.mismatches),

@@ -25,6 +25,7 @@ def command(
     """Judge one submission on all tests: verdict per test, overall verdict, subtask scores out of 100.
 
     Exits 0 whenever judging worked, whatever the verdict."""
+    from rich.markup import escape
     from ..judging import Verdict, judge
     from ..problem import load_problem
     from .console import out, print_json, progress_bar
@@ -43,17 +44,17 @@ def command(
     if result.compile_error is not None:
         out.print(Text(result.compile_error))
     else:
-        table = Table(title=f"{source.name} ({result.language})", title_justify="left")
+        table = Table(title=f"{escape(source.name)} ({result.language})", title_justify="left")
         for col, just in (("test", "left"), ("verdict", "left"), ("CPU s", "right"), ("MiB", "right"), ("note", "left")):
             table.add_column(col, justify=just)  # type: ignore[arg-type]
         failing = next((c for c in result.cells if c.verdict is not Verdict.AC), None)
         for c in result.cells:
-            table.add_row(c.test, Text(str(c.verdict), style=STYLE[c.verdict]), f"{c.time:.3f}", f"{c.memory:.1f}",
+            table.add_row(Text(c.test), Text(str(c.verdict), style=STYLE[c.verdict]), f"{c.time:.3f}", f"{c.memory:.1f}",
                           _note(c.message, first=c is failing))
         out.print(table)
         _dialogue(result.cells)
     for s in result.subtasks:
-        out.print(f"{s.group}: {s.score}/{s.max}" + ("" if s.verdict is Verdict.AC else f" ({s.verdict})"))
+        out.print(f"{escape(s.group)}: {s.score}/{s.max}" + ("" if s.verdict is Verdict.AC else f" ({s.verdict})"))
     style = STYLE[result.verdict]
     out.print(f"verdict [bold {style}]{result.verdict}[/], score [bold]{result.score}[/]/"
               f"{sum(s.max for s in result.subtasks)}")
@@ -61,6 +62,7 @@ def command(
 
 def _dialogue(cells) -> None:
     """An interactive problem's first failure: the interactor's whole message and the last lines both ways."""
+    from rich.markup import escape
     from rich.text import Text
 
     from ..judging import Verdict
@@ -69,7 +71,7 @@ def _dialogue(cells) -> None:
     failed = next((c for c in cells if c.verdict is not Verdict.AC and c.transcript), None)
     if failed is None:
         return
-    out.print(f"[bold]{failed.test}[/] {failed.verdict}: {failed.message}")
+    out.print(f"[bold]{escape(failed.test)}[/] {failed.verdict}: {escape(failed.message)}")
     out.print("last moves (judge = interactor, submission = you):", style="dim")
     out.print(Text(failed.transcript))
 

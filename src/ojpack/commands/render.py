@@ -33,6 +33,7 @@ def command(
 
     With --format all, a format whose engine is missing (the PDF needs Chromium) is skipped with a warning and the exit code stays 0; a format asked for by name that cannot be made exits 1 (after writing the others).
     """
+    from rich.markup import escape
     from rich.table import Table
 
     from ..problem import load_problem
@@ -63,10 +64,10 @@ def command(
         for col in ("lang", "format", "files"):
             table.add_column(col)
         for o in outcomes:
-            files = ", ".join(str(p.relative_to(problem.root)) for p in o.files)
-            table.add_row(o.lang, o.format, files or f"[yellow]skipped:[/] {o.skipped}")
+            files = escape(", ".join(str(p.relative_to(problem.root)) for p in o.files))
+            table.add_row(o.lang, o.format, files or f"[yellow]skipped:[/] {escape(o.skipped)}")
         out.print(table)
     for o in skipped:
-        err.print(f"[yellow]warning:[/] {o.lang} {o.format} skipped: {o.skipped}")
+        err.print(f"[yellow]warning:[/] {o.lang} {o.format} skipped: {escape(o.skipped)}")
     if skipped and fmt != "all":
         raise OjpackError(f"--format {fmt} was asked for but could not be made: {skipped[0].skipped}")

@@ -10,6 +10,8 @@ from .common import JsonOpt, ProblemOpt
 
 def command(problem_dir: ProblemOpt = None, as_json: JsonOpt = False) -> None:
     """Coverage per test (values, position classes, answers) and overall; fails when coverage has gaps."""
+    from rich.markup import escape
+    from rich.text import Text
     from rich.table import Table
 
     from ..problem import load_problem
@@ -26,7 +28,7 @@ def command(problem_dir: ProblemOpt = None, as_json: JsonOpt = False) -> None:
             table.add_column(col, justify="left" if col == "test" else "right")
         for t in s.tests:
             values, classes = t.features.get("values", {}), t.features.get("classes", {})
-            table.add_row(t.id, *(str(values.get(k, "")) for k in s.value_keys),
+            table.add_row(Text(t.id), *(str(values.get(k, "")) for k in s.value_keys),
                           *(str(classes.get(k, 0) or "·") for k in s.class_keys),
                           *(str(t.answers.get(k, 0)) for k in s.answer_keys))
         out.print(table)
@@ -42,10 +44,10 @@ def command(problem_dir: ProblemOpt = None, as_json: JsonOpt = False) -> None:
         for col in ("subtask", "features hit", "classes (games)", "answers"):
             per.add_column(col)
         for group, f in s.subtasks.items():
-            per.add_row(group, " ".join(f["features"]), " ".join(f"{k}:{v}" for k, v in f["classes"].items()),
+            per.add_row(Text(group), " ".join(f["features"]), " ".join(f"{k}:{v}" for k, v in f["classes"].items()),
                         " ".join(f"{k}:{v}" for k, v in f["answers"].items()))
         out.print(per)
         for g in s.gaps:
-            out.print(f"[red]gap:[/] {g}")
+            out.print(f"[red]gap:[/] {escape(g)}")
     if s.gaps:
         raise typer.Exit(1)

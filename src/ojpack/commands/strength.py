@@ -25,6 +25,7 @@ def command(
 ) -> None:
     """Mutation analysis: mutants of the model solution, killed by the data, equivalent, or surviving with a
     shrunk counterexample. Exit 0 when every non-equivalent mutant is killed (or --add carried them), else 1."""
+    from rich.markup import escape
     from ..problem import load_problem
     from ..strength import strength
 
@@ -54,11 +55,11 @@ def command(
                 continue
             what = {"killed": f"killed by {r.killed_by}", "equivalent": "equivalent",
                     "survived": f"survived: {r.counterexample}"}[r.status]
-            table.add_row(r.mutant.id, Text(r.mutant.diff[:110]), Text(what, style=STYLE[r.status]))
+            table.add_row(Text(r.mutant.id), Text(r.mutant.diff[:110]), Text(what, style=STYLE[r.status]))
         out.print(table)
         out.print(f"{report.mutants} mutants ({report.count('stillborn')} more did not compile): "
                   f"{report.count('killed')} killed, {report.count('equivalent')} equivalent, {survived} survived; "
                   f"score [bold]{report.score:.1%}[/]")
         for name in report.added:
-            out.print(f"added {name}; run `ojpack build --update-lock` to carry it")
+            out.print(f"added {escape(str(name))}; run `ojpack build --update-lock` to carry it")
     sys.exit(1 if survived and not report.added else 0)

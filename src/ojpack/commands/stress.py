@@ -29,13 +29,14 @@ def command(
 ) -> None:
     """Compare SOLUTION with a reference on random valid inputs; shrink the first difference to a 1-minimal
     counterexample under build/stress/. Exit 0: no difference, 1: a difference, 2: an error."""
+    from rich.markup import escape
     from ..problem import load_problem
     from ..strength import stress
 
     try:
         sandbox(no_sandbox)
         problem = load_problem(problem_dir)
-        with err.status(f"stressing {solution.name} for up to {seconds:g} s", spinner="dots"):
+        with err.status(f"stressing {escape(solution.name)} for up to {seconds:g} s", spinner="dots"):
             r = stress(problem, solution, against, seconds, seed, jobs, lang, add)
     except OjpackError as e:
         err.print("[bold red]error:[/] ", end="")
@@ -48,11 +49,11 @@ def command(
     else:
         from rich.text import Text
 
-        out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {r.origin}, shrunk in "
-                  f"{r.shrink_tests} runs to {r.counterexample}")
+        out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {escape(str(r.origin))}, shrunk in "
+                  f"{r.shrink_tests} runs to {escape(str(r.counterexample))}")
         data = r.counterexample.read_text(errors="replace")
         out.print(Text(data if len(data) <= 600 else data[:600] + "…"))
         out.print(Text(f"checker: {r.message}"))
         if r.added:
-            out.print(f"added {r.added}; run `ojpack build --update-lock` to carry it")
+            out.print(f"added {escape(str(r.added))}; run `ojpack build --update-lock` to carry it")
     sys.exit(1 if r.counterexample else 0)

@@ -59,6 +59,8 @@ def command(
 
 
 def _print(rows: list[dict[str, object]], with_expectation: bool) -> None:
+    from rich.markup import escape
+    from rich.text import Text
     from rich.table import Table
 
     from .console import out
@@ -66,14 +68,14 @@ def _print(rows: list[dict[str, object]], with_expectation: bool) -> None:
     if not with_expectation:
         for r in rows:
             mark = "[green]valid[/]" if r["valid"] else "[red]invalid[/]"
-            out.print(f"{mark}  {r['file']}" + (f": {r['message']}" if r["message"] else ""))
+            out.print(f"{mark}  " + escape(f"{r['file']}" + (f": {r['message']}" if r["message"] else "")))
         return
     table = Table(title="validation", title_justify="left")
     for col in ("", "what", "expected", "got", "message"):
         table.add_column(col)
     for r in rows:
-        table.add_row("[green]✓[/]" if r["ok"] else "[red]✗[/]", str(r["file"]), str(r["expected"]),
-                      "valid" if r["valid"] else "invalid", str(r["message"]))
+        table.add_row("[green]✓[/]" if r["ok"] else "[red]✗[/]", Text(str(r["file"])), str(r["expected"]),
+                      "valid" if r["valid"] else "invalid", Text(str(r["message"])))
     out.print(table)
     bad = sum(not r["ok"] for r in rows)
     out.print(f"{len(rows) - bad}/{len(rows)} as expected" + (f", [red]{bad} not[/]" if bad else ""))
