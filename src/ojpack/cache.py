@@ -29,7 +29,8 @@ def tree_digest(*paths: Path) -> str:
         files = [top] if top.is_file() else sorted(
             p for p in top.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
         for p in files:
-            h.update(str(p.relative_to(top.parent)).encode() + b"\0" + p.read_bytes() + b"\0")
+            # the name as the file system has it: a non-UTF-8 byte in it is no reason to fail here
+            h.update(os.fsencode(p.relative_to(top.parent)) + b"\0" + p.read_bytes() + b"\0")
     return h.hexdigest()
 
 

@@ -11,3 +11,18 @@ class ProblemConfigError(OjpackError):
 
 class BuildError(OjpackError):
     """Generating, validating or solving a test failed."""
+
+
+def require_utf8_name(name: str) -> None:
+    """A file name ojpack must print, hash and write into JSON has to be text: refuse one with a non-UTF-8 byte
+    (Python hands those over as lone surrogates), naming it with the byte shown as \\xNN."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = name.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        raise OjpackError(f"{shown}: the file name is not valid UTF-8; rename it") from None
+
+
+def not_utf8(path: object, error: UnicodeDecodeError) -> OjpackError:
+    """The one-line error for a text file that is not UTF-8."""
+    return OjpackError(f"{path}: not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})")

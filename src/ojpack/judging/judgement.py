@@ -10,6 +10,7 @@ from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for
+from ..errors import require_utf8_name
 from .checker import load_checker
 from .interact import load_interactor
 from ..sandbox import CompileError, prepare
@@ -48,6 +49,7 @@ class Judgement:
 def judge(problem: Problem, source: Path, lang: str | None = None, workers: int | None = None,
           on_done: Callable[[int, int], None] | None = None) -> Judgement:
     start = time.monotonic()
+    require_utf8_name(str(source))
     language = detect(source, lang)
     tests = ensure_built(problem)
     cache_dir = cache_for(problem.root).dir

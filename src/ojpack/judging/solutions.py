@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import ProblemConfigError
+from ..errors import ProblemConfigError, require_utf8_name
 from ..sandbox import is_source
 from ..problem import Problem
 from .verdicts import FOLDERS, Verdict, fmt
@@ -92,6 +92,7 @@ def discover(problem: Problem) -> list[Solution]:
         rel = path.relative_to(problem.root).as_posix()
         if any(part.startswith(".") for part in Path(rel).parts):
             continue
+        require_utf8_name(rel)
         folder = Path(rel).parts[1] if len(Path(rel).parts) > 2 else ""
         if rel in expect:
             e = expect[rel]

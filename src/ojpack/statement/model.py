@@ -16,7 +16,7 @@ import jinja2
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from ..problem import Problem
-from .sandboxed import SecurityError, environment
+from .sandboxed import NotText, SecurityError, environment
 
 STATEMENT_DIR = "statement"
 TEMPLATE_SUFFIX = ".md.j2"
@@ -159,6 +159,8 @@ def render_statement(problem: Problem, lang: str, samples: list[Sample]) -> Stat
     except jinja2.UndefinedError as e:
         raise StatementError(f"{_location(e, path)}: undefined value: {e.message} "
                              f"(available keys: {', '.join(sorted(context(problem, lang, samples)))})") from None
+    except NotText as e:
+        raise StatementError(f"{STATEMENT_DIR}/{e}") from None
     except SecurityError as e:
         raise StatementError(f"{_location(e, path)}: refused (statement templates run in a sandbox): {e}") from None
     except jinja2.TemplateError as e:

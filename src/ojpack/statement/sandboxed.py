@@ -13,12 +13,24 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 
-__all__ = ["SecurityError", "environment"]
+__all__ = ["NotText", "SecurityError", "environment"]
 
 # What a statement may call besides the context it is given: no cycler/joiner/lipsum (cycler's __init__ was the
 # classic way out of a plain environment), nothing that reaches a module.
 GLOBALS = ("range", "dict", "namespace")
 MAX_SIZE = 1_000_000   # characters or items a single `*` may make; digits a `**` may make
+
+
+class NotText(jinja2.TemplateError):
+    """A template file that is not UTF-8 text; the message names the file and the byte."""
+
+
+class _Loader(jinja2.FileSystemLoader):
+    def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str | None, Callable[[], bool]]:
+        try:
+            return super().get_source(environment, template)
+        except UnicodeDecodeError as e:
+            raise NotText(f"{template}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
 
 
 class _StatementEnvironment(ImmutableSandboxedEnvironment):
@@ -47,7 +59,7 @@ def _check_repeat(left: Any, right: Any) -> None:
 def environment(folder: Path, filters: dict[str, Callable[..., Any]]) -> jinja2.Environment:
     """A sandboxed environment that loads templates from `folder` only."""
     env = _StatementEnvironment(
-        loader=jinja2.FileSystemLoader(str(folder)),
+        loader=_Loader(str(folder)),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
         trim_blocks=True,

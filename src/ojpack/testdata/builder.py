@@ -13,8 +13,8 @@ from typing import Callable
 from . import lock
 from ..cache import Cache, cache_for, sha256_bytes
 from .coverage import GROUP_FEATURES, TestFacts, answer_tokens, gaps, own_coverage
-from .data import (BuiltTest, DataMissing, build_lock, fingerprint, load_built, recover, staging_dir, swap_in,
-                   write_tree)
+from .data import (BuiltTest, DataMissing, build_lock, check_data_dir, fingerprint, load_built, recover,
+                   staging_dir, swap_in, write_tree)
 from ..sandbox import Program
 from ..errors import BuildError, OjpackError
 from ..interrupt import critical, on_interrupt
@@ -41,6 +41,7 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
     cache = cache_for(problem.root)
     with build_lock(problem.root):
         recover(problem.root)
+        check_data_dir(problem.root)
         digest = generator_digest(problem)
         # The validator and the model compile while the first inputs are generated: a test waits for them
         # only once its input is made (a C++ validator alone takes about a second to compile).

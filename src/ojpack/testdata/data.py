@@ -98,6 +98,17 @@ def build_lock(root: Path) -> Iterator[None]:
         yield
 
 
+def check_data_dir(root: Path) -> None:
+    """data/ is ojpack's own folder: a symbolic link there would have the build write (and swap, and delete)
+    wherever it points, so it is refused before anything is made."""
+    target = data_dir(root)
+    if target.is_symlink():
+        raise OjpackError(f"{target}: is a symbolic link (to {os.readlink(target)}); ojpack makes data/ itself: "
+                          "remove the link")
+    if target.exists() and not target.is_dir():
+        raise OjpackError(f"{target}: is not a folder; ojpack makes data/ itself: remove it")
+
+
 def staging_dir(root: Path) -> Path:
     path = root / ".ojpack" / f"data.new-{os.getpid()}"
     shutil.rmtree(path, ignore_errors=True)
@@ -107,6 +118,7 @@ def staging_dir(root: Path) -> Path:
 
 def swap_in(root: Path, staging: Path) -> None:
     """Make `staging` the new data/ in one step; the old data/ is never half-replaced."""
+    check_data_dir(root)
     target = data_dir(root)
     if target.exists() and _exchange(staging, target):
         shutil.rmtree(staging)  # now holds the previous data

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..cache import write_atomic
-from ..errors import OjpackError
+from ..errors import OjpackError, not_utf8
 
 LOCK_FILE = "data.sha256"
 
@@ -36,7 +36,11 @@ def read(root: Path) -> dict[str, str] | None:
     if not path.exists():
         return None
     out: dict[str, str] = {}
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as e:
+        raise not_utf8(path, e) from None
+    for n, line in enumerate(text.splitlines(), start=1):
         h, sep, name = line.partition("  ")
         if not sep or len(h) != 64:
             raise OjpackError(f"{path}: line {n} is not '<sha256>  <file>'")

@@ -13,7 +13,7 @@ import yaml
 
 from ..cache import Cache, key, toolkit_digest, tree_digest
 from ..sandbox import Program, RunLimits, prepare, run
-from ..errors import OjpackError
+from ..errors import OjpackError, not_utf8
 from ..problem import Problem
 
 # libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms per file at every start.
@@ -132,6 +132,8 @@ def load_cases(problem: Problem) -> list[ValidatorCase]:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=_LOADER) or []
         cases = [ValidatorCase(str(c["name"]), str(c["input"]).encode("utf-8", "surrogateescape"),
                                c["expect"], c.get("message"), str(c.get("group", "sample"))) for c in raw]
+    except UnicodeDecodeError as e:
+        raise not_utf8(path, e) from None
     except (yaml.YAMLError, KeyError, TypeError) as e:
         raise OjpackError(f"{path}: each case needs name, input and expect (valid|invalid): {e}") from None
     bad = [c.name for c in cases if c.expect not in ("valid", "invalid")]
