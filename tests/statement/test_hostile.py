@@ -42,9 +42,9 @@ def test_a_template_cannot_run_a_shell_command(toy: Path, tmp_path: Path) -> Non
     ("samples.append(1)", "unsafe"),
     ("lipsum()", "'lipsum' is undefined"),
     ("joiner()", "'joiner' is undefined"),
-    ('"x" * 10**9', "too large"),
-    ("9 ** 999999999", "too large"),
-    ("range(10**9) | list", "Range too big"),
+    ('"x" * 10**7', "too large"),
+    ("9 ** 2000000", "too large"),
+    ("range(200000) | list", "Range too big"),
     ("1 / 0", "ZeroDivisionError"),
     ('"x" | num', "TypeError"),
 ])
