@@ -38,3 +38,11 @@ def test_a_file_name_with_markup_is_printed_literally(toy: Path, tmp_path: Path)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "Traceback" not in r.stdout + r.stderr
     assert f"invalid  {bad}: line 1, column 1: " in r.stdout
+
+
+def test_a_solution_name_with_markup_is_printed_literally(toy: Path) -> None:
+    shutil.copy(toy / "solutions" / "accepted" / "sum.py", toy / "solutions" / "accepted" / "[bold]s[red].py")
+    r = ojpack("check", "--no-proof", "-p", str(toy))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "accepted/[bold]s[red].py" in r.stdout   # in the matrix (rich drew it as a bold red "s.py")
