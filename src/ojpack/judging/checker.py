@@ -12,9 +12,10 @@ signal or a limit hit is a fault of the checker itself (CheckerError, judged JE)
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -139,3 +140,10 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
     return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
                           (program.source.parent,))
+
+
+def checker_identity(problem: Problem, cache_dir: Path) -> str:
+    """What a remembered run's verdict depends on besides program and test: the rule and the checker's build."""
+    spec = problem.spec.checker
+    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
+    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}"

@@ -1,0 +1,156 @@
+"""Runs on a Dask distributed cluster: each task is one caged run on a worker.
+
+Dask rather than Ray: it is pure Python (no 60 MB native runtime to install on every worker host), a
+throwaway `LocalCluster` starts in about a second, and its scheduler already moves a dead worker's tasks to
+another one, which is the property a long rejudge needs.
+
+What travels: a test's input and answer as content-addressed objects (scattered once, keyed by their
+sha256, written once per worker under its own folder) and a program as its source bytes, compiled once
+per worker by the same cached `prepare` (the machine-wide store makes that once per host). Limits are
+measured where the run happens, in the worker's own cage. A checker program or interactor is pickled with
+its compiled path, so on remote hosts the package and its cache must sit at the same path (a local
+cluster always has them); the built-in token rule travels by value."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import OjpackError
+from ..sandbox import Program, RunLimits, isolation_enabled, prepare, set_isolation
+from .checker import Checker, output_scratch
+from .execute import Cell, Job, Memo, recall, remember, run_one
+from .interact import Interactor
+
+# Compiled submissions on a worker: one store per worker process, kept for the worker's lifetime.
+_WORKER_DIR = "ojpack-worker"
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A job as it travels: the program's source and the test's files by content."""
+    owner: str
+    source_name: str
+    lang: str
+    memory_mib: int
+    test: Any              # the BuiltTest, whose paths the worker replaces
+    input_sha: str
+    answer_sha: str
+    source_sha: str
+
+
+def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
+    """The worker's copy of a content-addressed object (written once, then reused)."""
+    path = folder / sha / name
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{name}.{os.getpid()}")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    return path
+
+
+def _worker_run(job: Shipped, source: bytes, input: bytes, answer: bytes, limits: RunLimits, time_limit: float,
+                checker: Checker | Interactor, isolate: bool) -> Cell:
+    """On the worker: materialise the objects, compile (cached), run in the cage, check."""
+    set_isolation(isolate)
+    base = Path(tempfile.gettempdir()) / f"{_WORKER_DIR}-{os.getuid()}"
+    objects = base / "objects"
+    src = _object(objects, job.source_sha, source, job.source_name)
+    program = prepare(src, base / "cache", job.lang, memory_mib=job.memory_mib)
+    test = dataclasses.replace(job.test, input=_object(objects, job.input_sha, input),
+                               answer=_object(objects, job.answer_sha, answer))
+    scratch = Path(tempfile.mkdtemp(prefix="ojpack-cell-", dir=output_scratch(checker)))
+    try:
+        return run_one(Job(job.owner, program, test), limits, time_limit, checker, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class DaskEngine:
+    client: Any   # distributed.Client
+
+    def execute(self, jobs: list[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None], memo: Memo | None) -> dict[tuple[str, str], Cell]:
+        from distributed import as_completed
+
+        out: dict[tuple[str, str], Cell] = {}
+        scattered: dict[str, Any] = {}
+
+        def ship(path: Path) -> tuple[str, Any]:
+            data = path.read_bytes()
+            sha = hashlib.sha256(data).hexdigest()
+            if sha not in scattered:
+                scattered[sha] = self.client.scatter(data, hash=False, broadcast=False)
+            return sha, scattered[sha]
+
+        pending: dict[Any, Job] = {}
+        isolate = isolation_enabled()
+        for job in jobs:
+            cell = recall(memo, job, limits, time_limit) if memo else None
+            if cell is not None:
+                out[(job.owner, job.test.id)] = cell
+                on_done(job, cell)
+                continue
+            p: Program = job.program
+            source_sha, source = ship(p.source)
+            input_sha, input = ship(job.test.input)
+            answer_sha, answer = ship(job.test.answer)
+            shipped = Shipped(job.owner, p.source.name, p.language.id, limits.memory_mib or 256, job.test,
+                              input_sha, answer_sha, source_sha)
+            future = self.client.submit(_worker_run, shipped, source, input, answer, limits, time_limit, checker,
+                                        isolate, pure=False, retries=2)
+            pending[future] = job
+        try:
+            for future in as_completed(list(pending)):
+                job = pending[future]
+                try:
+                    cell = future.result()
+                except Exception as e:   # a task that kept failing (its workers died each time)
+                    raise OjpackError(f"cluster: {job.owner} on {job.test.id} failed on every worker: {e}") from None
+                if memo:
+                    remember(memo, job, limits, time_limit, cell)
+                out[(job.owner, job.test.id)] = cell
+                on_done(job, cell)
+        except BaseException:
+            self.client.cancel(list(pending))
+            raise
+        return out
+
+
+@contextlib.contextmanager
+def connect_cluster(spec: str) -> Iterator[DaskEngine]:
+    """`local:N`: a throwaway scheduler and N single-threaded workers on this machine, for this call only;
+    anything else: the address of a running scheduler (`dask scheduler` / `dask worker ADDRESS`)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise OjpackError("--cluster needs Dask distributed: pip install 'ojpack[cluster]'") from None
+    if spec.startswith("local:"):
+        try:
+            n = int(spec.removeprefix("local:"))
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise OjpackError(f"--cluster {spec}: say how many workers, e.g. local:2")
+        # one thread per worker: the cage keeps a cgroup and a network namespace per thread, and a worker's
+        # runs must not compete with each other for its core
+        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=50) as cluster, Client(cluster) as client:
+            yield DaskEngine(client)
+        return
+    try:
+        client = Client(spec, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise OjpackError(f"--cluster {spec}: cannot reach the scheduler: {e}") from None
+    with client:
+        yield DaskEngine(client)
