@@ -58,6 +58,10 @@ def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
     return path
 
 
+def _keep(data: bytes) -> bytes:
+    return data
+
+
 def _worker_run(job: Shipped, source: bytes, input: bytes, answer: bytes, limits: RunLimits, time_limit: float,
                 checker: Checker | Interactor, isolate: bool) -> Cell:
     """On the worker: materialise the objects, compile (cached), run in the cage, check."""
@@ -90,7 +94,9 @@ class DaskEngine:
             data = path.read_bytes()
             sha = hashlib.sha256(data).hexdigest()
             if sha not in scattered:
-                scattered[sha] = self.client.scatter(data, hash=False, broadcast=False)
+                # a task that returns the bytes, not a scatter: the scheduler keeps its spec, so when the
+                # worker holding the bytes dies they are made again on another one instead of being lost
+                scattered[sha] = self.client.submit(_keep, data, key=f"object-{sha}", pure=True)
             return sha, scattered[sha]
 
         pending: dict[Any, Job] = {}

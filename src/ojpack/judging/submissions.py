@@ -68,7 +68,8 @@ def collect(paths: list[Path], index: Path | None, scratch: Path) -> Collected:
 
 def _user_of(relative: PurePosixPath) -> str:
     """One folder per user (an OJ's export): the first folder of a nested path names the user."""
-    return relative.parts[0] if len(relative.parts) > 1 else ""
+    parts = [p for p in relative.parts[:-1] if p not in ("", ".", "..", "/")]
+    return parts[0] if parts else ""
 
 
 def _from_folder(folder: Path) -> tuple[list[Submission], list[str]]:
