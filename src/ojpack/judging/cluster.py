@@ -34,17 +34,22 @@ from .interact import Interactor
 _WORKER_DIR = "ojpack-worker"
 
 
+# Runs per task: one program on up to this many tests. A task per run paid the scheduler's round trip on
+# every run; a task per whole submission would lose that much work with a dying worker.
+CHUNK = 8
+
+
 @dataclass(frozen=True)
 class Shipped:
-    """A job as it travels: the program's source and the test's files by content."""
+    """A chunk of one program's runs as it travels: the source and the tests' files by content (the bytes
+    themselves travel as the futures passed beside it)."""
     owner: str
     source_name: str
+    source_sha: str
     lang: str
     memory_mib: int
-    test: Any              # the BuiltTest, whose paths the worker replaces
-    input_sha: str
-    answer_sha: str
-    source_sha: str
+    tests: tuple[Any, ...]                 # the BuiltTests, whose paths the worker replaces
+    shas: tuple[tuple[str, str], ...]      # (input, answer) sha256 per test
 
 
 def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
@@ -62,19 +67,22 @@ def _keep(data: bytes) -> bytes:
     return data
 
 
-def _worker_run(job: Shipped, source: bytes, input: bytes, answer: bytes, limits: RunLimits, time_limit: float,
-                checker: Checker | Interactor, isolate: bool) -> Cell:
-    """On the worker: materialise the objects, compile (cached), run in the cage, check."""
+def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]], limits: RunLimits,
+                time_limit: float, checker: Checker | Interactor, isolate: bool) -> list[Cell]:
+    """On the worker: materialise the objects, compile (cached per worker), run each test in the cage."""
     set_isolation(isolate)
     base = Path(tempfile.gettempdir()) / f"{_WORKER_DIR}-{os.getuid()}"
     objects = base / "objects"
-    src = _object(objects, job.source_sha, source, job.source_name)
-    program = prepare(src, base / "cache", job.lang, memory_mib=job.memory_mib)
-    test = dataclasses.replace(job.test, input=_object(objects, job.input_sha, input),
-                               answer=_object(objects, job.answer_sha, answer))
+    src = _object(objects, chunk.source_sha, source, chunk.source_name)
+    program = prepare(src, base / "cache", chunk.lang, memory_mib=chunk.memory_mib)
     scratch = Path(tempfile.mkdtemp(prefix="ojpack-cell-", dir=output_scratch(checker)))
     try:
-        return run_one(Job(job.owner, program, test), limits, time_limit, checker, scratch)
+        cells = []
+        for test, (input_sha, answer_sha), (input, answer) in zip(chunk.tests, chunk.shas, files):
+            test = dataclasses.replace(test, input=_object(objects, input_sha, input),
+                                       answer=_object(objects, answer_sha, answer))
+            cells.append(run_one(Job(chunk.owner, program, test), limits, time_limit, checker, scratch))
+        return cells
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -88,45 +96,51 @@ class DaskEngine:
         from distributed import as_completed
 
         out: dict[tuple[str, str], Cell] = {}
-        scattered: dict[str, Any] = {}
+        objects: dict[str, Any] = {}
 
         def ship(path: Path) -> tuple[str, Any]:
             data = path.read_bytes()
             sha = hashlib.sha256(data).hexdigest()
-            if sha not in scattered:
+            if sha not in objects:
                 # a task that returns the bytes, not a scatter: the scheduler keeps its spec, so when the
                 # worker holding the bytes dies they are made again on another one instead of being lost
-                scattered[sha] = self.client.submit(_keep, data, key=f"object-{sha}", pure=True)
-            return sha, scattered[sha]
+                objects[sha] = self.client.submit(_keep, data, key=f"object-{sha}", pure=True)
+            return sha, objects[sha]
 
-        pending: dict[Any, Job] = {}
-        isolate = isolation_enabled()
+        todo: dict[str, list[Job]] = {}
         for job in jobs:
             cell = recall(memo, job, limits, time_limit) if memo else None
-            if cell is not None:
+            if cell is None:
+                todo.setdefault(job.owner, []).append(job)
+            else:
                 out[(job.owner, job.test.id)] = cell
                 on_done(job, cell)
-                continue
-            p: Program = job.program
+        pending: dict[Any, list[Job]] = {}
+        isolate = isolation_enabled()
+        for owned in todo.values():
+            p: Program = owned[0].program
             source_sha, source = ship(p.source)
-            input_sha, input = ship(job.test.input)
-            answer_sha, answer = ship(job.test.answer)
-            shipped = Shipped(job.owner, p.source.name, p.language.id, limits.memory_mib or 256, job.test,
-                              input_sha, answer_sha, source_sha)
-            future = self.client.submit(_worker_run, shipped, source, input, answer, limits, time_limit, checker,
-                                        isolate, pure=False, retries=2)
-            pending[future] = job
+            for i in range(0, len(owned), CHUNK):
+                chunk = owned[i:i + CHUNK]
+                files = [(ship(j.test.input), ship(j.test.answer)) for j in chunk]
+                shipped = Shipped(chunk[0].owner, p.source.name, source_sha, p.language.id,
+                                  limits.memory_mib or 256, tuple(j.test for j in chunk),
+                                  tuple((i[0], a[0]) for i, a in files))
+                future = self.client.submit(_worker_run, shipped, source, [(i[1], a[1]) for i, a in files], limits,
+                                            time_limit, checker, isolate, pure=False, retries=2)
+                pending[future] = chunk
         try:
             for future in as_completed(list(pending)):
-                job = pending[future]
+                chunk = pending[future]
                 try:
-                    cell = future.result()
+                    cells = future.result()
                 except Exception as e:   # a task that kept failing (its workers died each time)
-                    raise OjpackError(f"cluster: {job.owner} on {job.test.id} failed on every worker: {e}") from None
-                if memo:
-                    remember(memo, job, limits, time_limit, cell)
-                out[(job.owner, job.test.id)] = cell
-                on_done(job, cell)
+                    raise OjpackError(f"cluster: {chunk[0].owner} failed on every worker: {e}") from None
+                for job, cell in zip(chunk, cells):
+                    if memo:
+                        remember(memo, job, limits, time_limit, cell)
+                    out[(job.owner, job.test.id)] = cell
+                    on_done(job, cell)
         except BaseException:
             self.client.cancel(list(pending))
             raise
