@@ -59,6 +59,15 @@ def read_cage_file(folder_fd: int, name: str, limit: int) -> bytes | None:
         os.close(fd)
 
 
+def read_from(folder: Path, name: str, limit: int) -> bytes | None:
+    """`read_cage_file` on a folder given by its path (a folder ojpack made, not the program)."""
+    fd = os.open(folder, _FOLDER)
+    try:
+        return read_cage_file(fd, name, limit)
+    finally:
+        os.close(fd)
+
+
 def require_regular(folder: Path) -> None:
     """Every entry of `folder` (written by a caged program, which has ended) is a regular file."""
     fd = os.open(folder, _FOLDER)
