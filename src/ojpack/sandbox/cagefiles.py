@@ -13,11 +13,15 @@ import ctypes
 import errno
 import os
 import stat
+import tempfile
+import threading
+from functools import cache
 from pathlib import Path
 from types import TracebackType
 
 from ..errors import OjpackError
-from .isolation import NOBODY, isolation_enabled
+from .isolation import NOBODY, SandboxUnavailable, isolation_enabled
+from .runner import RunLimits, run
 
 FEEDBACK_BYTES = 16 << 20   # what a checker or interactor may write into its feedback folder, all files together
 FEEDBACK_FILES = 64         # and how many files (and folders) it may make there
@@ -94,7 +98,7 @@ class CappedFolder:
 
     def __enter__(self) -> CappedFolder:
         self.path.mkdir()
-        self._mount = _tmpfs(self.size, self.files) if isolation_enabled() else None
+        self._mount = _tmpfs(self.size, self.files) if isolation_enabled() and _movable() else None
         self._fd = self._mount if self._mount is not None else os.open(self.path, _FOLDER)
         return self
 
@@ -124,6 +128,33 @@ class CappedFolder:
 
     def cap(self) -> str:
         return f"{self.size >> 20} MiB in {self.files - 1} files"
+
+
+_probe_lock = threading.Lock()
+
+
+def _movable() -> bool:
+    """Whether this kernel lets the cage take a detached mount (asked once per process, by one thread)."""
+    with _probe_lock:
+        return _probe()
+
+
+@cache
+def _probe() -> bool:
+    mount = _tmpfs(1 << 20, 8)
+    if mount is None:
+        return False
+    try:
+        with tempfile.TemporaryDirectory(prefix="ojpack-probe-") as tmp:
+            target = Path(tmp, "capped")
+            target.mkdir()
+            res = run(["/bin/true"], Path(os.devnull), Path(os.devnull), RunLimits(5.0, 10.0, None, None),
+                      isolate=True, mounts=((str(target), mount),))
+            return res.status == "ok"
+    except SandboxUnavailable:
+        return False
+    finally:
+        os.close(mount)
 
 
 def _tmpfs(size: int, files: int) -> int | None:
