@@ -160,7 +160,7 @@ def _probe() -> bool:
 def _tmpfs(size: int, files: int) -> int | None:
     """A detached tmpfs of `size` bytes and `files` inodes owned by the cage's uid, or None when this
     kernel or process cannot make one."""
-    libc = ctypes.CDLL(None, use_errno=True)
+    libc = _libc()
     fs = libc.syscall(_FSOPEN, b"tmpfs", 1)   # FSOPEN_CLOEXEC
     if fs < 0:
         return None
@@ -175,3 +175,8 @@ def _tmpfs(size: int, files: int) -> int | None:
         return mount if mount >= 0 else None
     finally:
         os.close(fs)
+
+
+@cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
