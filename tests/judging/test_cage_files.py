@@ -43,22 +43,18 @@ def right_submission(toy: Path) -> Path:
     return path
 
 
-def test_a_checkers_feedback_link_to_a_host_file_is_a_judge_error_and_never_read(toy: Path, tmp_path: Path) -> None:
-    name = plant(tmp_path, toy / "checkers", "feedback_link_checker.py")
-    add_yaml(toy, f"checker: {{type: program, source: checkers/{name}, convention: kattis}}")
+@pytest.mark.parametrize("folder, program, line", [
+    ("checkers", "feedback_link_checker.py", "checker: {type: program, source: checkers/feedback_link_checker.py, "
+                                             "convention: kattis}"),
+    ("interactor", "feedback_link_interactor.py", "interactor: {source: interactor/feedback_link_interactor.py}"),
+])
+def test_a_feedback_link_to_a_host_file_is_a_judge_error_and_never_read(toy: Path, tmp_path: Path, folder: str,
+                                                                        program: str, line: str) -> None:
+    plant(tmp_path, toy / folder, program)
+    add_yaml(toy, line)
     result = judge(load_problem(toy), right_submission(toy))
     assert {c.verdict for c in result.cells} == {Verdict.JE}
     assert all("its feedback file judgemessage.txt is not a regular file" in c.message for c in result.cells)
-    assert SECRET not in json.dumps([asdict(c) for c in result.cells], default=str)
-
-
-def test_an_interactors_feedback_links_to_a_host_file_are_a_judge_error_and_never_read(toy: Path,
-                                                                                       tmp_path: Path) -> None:
-    name = plant(tmp_path, toy / "interactor", "feedback_link_interactor.py")
-    add_yaml(toy, f"interactor: {{source: interactor/{name}}}")
-    result = judge(load_problem(toy), right_submission(toy))
-    assert {c.verdict for c in result.cells} == {Verdict.JE}
-    assert all("feedback file judgemessage.txt is not a regular file" in c.message for c in result.cells)
     assert SECRET not in json.dumps([asdict(c) for c in result.cells], default=str)
 
 
