@@ -84,3 +84,26 @@ def test_a_compile_failed_by_a_full_disk_is_tried_again_not_remembered(tmp_path:
     with pytest.raises(CompileError, match="undeclared"):
         prepare(src, cache)
     assert len(list((cache / "bin").glob("*.err"))) == 1
+
+
+def test_a_staging_folder_a_killed_process_left_is_cleared_at_the_next_store(tmp_path: Path,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    home = tmp_path / "home"
+    monkeypatch.setenv("OJPACK_CACHE_HOME", str(home))
+    stale, fresh = home / "bin" / ".abc.123.456", home / "bin" / ".def.123.456"
+    for folder in (stale, fresh):
+        folder.mkdir(parents=True)
+        (folder / "prog").write_bytes(b"\0" * 4096)
+    os.utime(stale, (1, 1))   # left in 1970: long dead
+    prepare(source(tmp_path, "a"), tmp_path / "one")
+    assert not stale.exists() and fresh.exists()   # one being written right now is left alone
+
+
+def test_a_machine_failure_an_older_toolkit_remembered_is_tried_again(tmp_path: Path) -> None:
+    src = source(tmp_path, "a")
+    cache = tmp_path / "cache"
+    key = prepare(src, cache).key
+    shutil.rmtree(cache / "bin" / key)
+    (cache / "bin" / f"{key}.err").write_text("a.c: fatal error: cannot write: No space left on device")
+    out = tmp_path / "out"
+    assert run(prepare(src, cache).argv, Path(os.devnull), out, LIMITS).status == "ok" and out.read_text() == "a\n"

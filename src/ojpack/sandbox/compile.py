@@ -78,7 +78,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         return Program(source, language, run, key)
     failed = out_dir.with_suffix(".err")
     if failed.exists():   # the same bytes failed before with the same command: fail the same way
-        raise CompileError(source, failed.read_text(encoding="utf-8"))
+        said = failed.read_text(encoding="utf-8")
+        if not host_trouble(0, said):
+            raise CompileError(source, said)
+        failed.unlink(missing_ok=True)   # a machine's failure an older toolkit remembered: try again
     if shared and (shared / key / ".ok").exists() and store.copy_in(shared / key, out_dir):
         store.touch(shared / key)
         return Program(source, language, run, key)

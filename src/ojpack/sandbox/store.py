@@ -12,12 +12,14 @@ import os
 import re
 import shutil
 import threading
+import time
 from pathlib import Path
 
 from ..errors import OjpackError
 
 STORE_MAX_ENV = "OJPACK_STORE_MAX"
 DEFAULT_STORE_MAX = 1 << 30
+STALE_SECONDS = 3600   # a staging or evicted folder this old was left by a killed process
 _SIZE = re.compile(r"(\d+)\s*([kmgt]?)(?:i?b)?", re.I)
 
 
@@ -73,9 +75,14 @@ def evict(store: Path, bound: int, keep: str = "") -> list[str]:
         listing = list(os.scandir(store))
     except OSError:
         return []
+    now = time.time()
     for e in listing:
-        if e.name.startswith(".") or not e.is_dir(follow_symlinks=False):
-            continue   # a staging or evicted folder, not an entry
+        if not e.is_dir(follow_symlinks=False):
+            continue
+        if e.name.startswith("."):   # a staging or evicted folder, not an entry
+            if _mtime(e.path) < now - STALE_SECONDS:
+                shutil.rmtree(e.path, ignore_errors=True)
+            continue
         try:
             used = os.stat(os.path.join(e.path, ".ok")).st_mtime_ns
         except OSError:
@@ -90,6 +97,13 @@ def evict(store: Path, bound: int, keep: str = "") -> list[str]:
             total -= size
             removed.append(name)
     return removed
+
+
+def _mtime(path: str) -> float:
+    try:
+        return os.lstat(path).st_mtime
+    except OSError:
+        return time.time()
 
 
 def _disk_usage(folder: str) -> int:
