@@ -104,7 +104,8 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     try:
         message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
     except CageFileError as e:   # the interactor's own fault, whatever the submission did
-        return Interaction(played, judge_run, transcript[0], "", Verdict.JE, f"{interactor.name or 'interactor'} failed: {e}")
+        note = f"{interactor.name or 'interactor'} failed: {e}"
+        return Interaction(played, judge_run, transcript[0], "", Verdict.JE, note)
     verdict, note = decide(played, judge_run, transcript[0], time_limit, message, interactor.name)
     return Interaction(played, judge_run, transcript[0], message, verdict, note)
 

@@ -134,9 +134,9 @@ def _shared_dir() -> Path | None:
 # What a compiler says when the machine, not the program, failed it: a full or broken disk, no memory or
 # processes left, the compiler (or its cc1plus, ld) killed. Such a failure is never remembered.
 _HOST_TROUBLE = re.compile(r"No space left on device|Disk quota exceeded|Input/output error|Read-only file system"
-                           r"|Cannot allocate memory|virtual memory exhausted|out of memory|Too many open files"
-                           r"|Resource temporarily unavailable|signal terminated program|internal compiler error: Killed"
-                           r"|ran out of memory", re.I)
+                           r"|Cannot allocate memory|virtual memory exhausted|out of memory|ran out of memory"
+                           r"|Too many open files|Resource temporarily unavailable|signal terminated program"
+                           r"|internal compiler error: Killed", re.I)
 
 
 def host_trouble(code: int, said: str) -> bool:
