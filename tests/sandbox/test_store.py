@@ -80,7 +80,8 @@ def test_a_compile_failed_by_a_full_disk_is_tried_again_not_remembered(tmp_path:
     program = prepare(src, cache)
     out = tmp_path / "out"
     assert run(program.argv, Path(os.devnull), out, LIMITS).status == "ok" and out.read_text() == "compiled\n"
-    src.write_text("int main() { return undeclared; }\n")   # the program's own error is remembered
+    # the program's own error is remembered, even when the line gcc quotes from it mentions a full disk
+    src.write_text('int main() { const char* s = "No space left on device"; return undeclared; }\n')
     with pytest.raises(CompileError, match="undeclared"):
         prepare(src, cache)
     assert len(list((cache / "bin").glob("*.err"))) == 1

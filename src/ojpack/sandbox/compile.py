@@ -137,11 +137,15 @@ _HOST_TROUBLE = re.compile(r"No space left on device|Disk quota exceeded|Input/o
                            r"|Cannot allocate memory|virtual memory exhausted|out of memory|ran out of memory"
                            r"|Too many open files|Resource temporarily unavailable|signal terminated program"
                            r"|internal compiler error: Killed", re.I)
+_QUOTED = re.compile(r"\s*\d*\s*\|")   # gcc's quote of a source line ("   12 |   puts(...)") and its caret line
 
 
 def host_trouble(code: int, said: str) -> bool:
     """Whether a failed compile is the machine's fault (a signal, a full disk...), to be tried again next time."""
-    return code >= 128 or bool(_HOST_TROUBLE.search(said))
+    if code >= 128:
+        return True
+    own = [line for line in said.splitlines() if not _QUOTED.match(line)]   # not the program's own text
+    return any(_HOST_TROUBLE.search(line) for line in own)
 
 
 def _remember(failed: Path, message: str) -> None:
