@@ -108,3 +108,18 @@ def test_a_machine_failure_an_older_toolkit_remembered_is_tried_again(tmp_path: 
     (cache / "bin" / f"{key}.err").write_text("a.c: fatal error: cannot write: No space left on device")
     out = tmp_path / "out"
     assert run(prepare(src, cache).argv, Path(os.devnull), out, LIMITS).status == "ok" and out.read_text() == "a\n"
+
+
+def test_a_compiled_program_left_as_a_link_to_a_host_file_is_refused(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = tmp_path / "host-only" / "key"
+    secret.parent.mkdir(mode=0o700)
+    secret.write_text("TOPSECRET\n")
+    tools = tmp_path / "tools" / "bin"
+    tools.mkdir(parents=True)
+    shutil.copy(HOSTILE / "link_output_gcc.sh", tools / "gcc")
+    (tools / "gcc").chmod(0o755)
+    (tools / "target.txt").write_text(str(secret))
+    monkeypatch.setenv("PATH", f"{tools}:{os.environ['PATH']}")
+    with pytest.raises(CompileError, match="left its output as a symbolic link"):   # a source no test compiled
+        prepare(source(tmp_path, "linked"), tmp_path / "cache")

@@ -107,7 +107,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
             if not host_trouble(code, said):   # only the program's own errors are remembered
                 _remember(failed, msg)
             raise CompileError(source, msg)
-        if (work / "prog").is_symlink():   # the next cage would show the link's host target (cage_binds)
+        # What the run command names in the output folder (prog, prog.jar) is bound into the next cage by its
+        # real path: a symbolic link there would show the cage its host target.
+        named = fill(language.run, binary=str(work / "prog"), dir=str(work), main=main, source=str(source), memory=mem)
+        if any(arg.startswith(f"{work}{os.sep}") and os.path.islink(arg) for arg in named):
             raise CompileError(source, f"{cmd[0]} left its output as a symbolic link")
         (work / ".ok").touch()
         if shared and store.copy_in(work, shared / key):
