@@ -18,15 +18,15 @@ from ojpack.judging.crosscheck import check
 from ojpack.judging.verdicts import Verdict
 from ojpack.problem.load import load_problem
 
+from conftest import host_secret
+
 HOSTILE = Path(__file__).parent / "hostile"
 SECRET = "TOPSECRET-4f1c9e-host-only"
 
 
 def plant(tmp_path: Path, folder: Path, program: str) -> str:
     """Copy a hostile program into `folder`, with target.txt naming a secret file only the host can see."""
-    secret = tmp_path / "host-only" / "key"
-    secret.parent.mkdir(mode=0o700)
-    secret.write_text(SECRET + "\n")
+    secret = host_secret(tmp_path, SECRET)
     folder.mkdir(exist_ok=True)
     shutil.copy(HOSTILE / program, folder / program)
     (folder / "target.txt").write_text(str(secret))

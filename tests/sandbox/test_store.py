@@ -14,6 +14,8 @@ from ojpack.sandbox.compile import CompileError, prepare
 from ojpack.sandbox.runner import RunLimits, run
 from ojpack.sandbox.store import _disk_usage, store_max
 
+from conftest import fake_tool, host_secret
+
 LIMITS = RunLimits(cpu=5, wall=20, memory_mib=256, output_mib=8)
 HOSTILE = Path(__file__).parent / "hostile"
 
@@ -64,12 +66,8 @@ def test_the_store_bound_is_read_from_the_environment(monkeypatch: pytest.Monkey
 def test_a_compile_failed_by_a_full_disk_is_tried_again_not_remembered(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     # A g++ that fails as a full disk makes it fail while the flag file lies beside it, else the real one.
-    tools = tmp_path / "tools" / "bin"
-    tools.mkdir(parents=True)
-    shutil.copy(HOSTILE / "full_disk_gxx.sh", tools / "g++")
-    (tools / "g++").chmod(0o755)
+    tools = fake_tool(tmp_path, monkeypatch, HOSTILE / "full_disk_gxx.sh", "g++")
     (tools / "disk-full").write_text("")
-    monkeypatch.setenv("PATH", f"{tools}:{os.environ['PATH']}")
     src = tmp_path / "a.cpp"
     src.write_text('#include <cstdio>\nint main() { std::puts("compiled"); }\n')
     cache = tmp_path / "cache"
@@ -112,14 +110,6 @@ def test_a_machine_failure_an_older_toolkit_remembered_is_tried_again(tmp_path: 
 
 def test_a_compiled_program_left_as_a_link_to_a_host_file_is_refused(tmp_path: Path,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    secret = tmp_path / "host-only" / "key"
-    secret.parent.mkdir(mode=0o700)
-    secret.write_text("TOPSECRET\n")
-    tools = tmp_path / "tools" / "bin"
-    tools.mkdir(parents=True)
-    shutil.copy(HOSTILE / "link_output_gcc.sh", tools / "gcc")
-    (tools / "gcc").chmod(0o755)
-    (tools / "target.txt").write_text(str(secret))
-    monkeypatch.setenv("PATH", f"{tools}:{os.environ['PATH']}")
+    fake_tool(tmp_path, monkeypatch, HOSTILE / "link_output_gcc.sh", "gcc", host_secret(tmp_path, "TOPSECRET"))
     with pytest.raises(CompileError, match="left its output as a symbolic link"):   # a source no test compiled
         prepare(source(tmp_path, "linked"), tmp_path / "cache")
