@@ -1,11 +1,11 @@
 /* ojpack's exec helper: starts one program under a run's limits and reports what it used.
  *
- *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
- *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH]... -- PROGRAM ARGS...
+ *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 TASKS3 -- PROGRAM ARGS...          (no isolation)
+ *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 TASKS3 NETNS [r:PATH|w:PATH]... -- PROGRAM ARGS...
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
- * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
- * ("-": none) and is exec'd. "exec": this process becomes the program. "fork": the program is forked
+ * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1..TASKS3
+ * ("-": none; TASKS3 is the cpuacct group's) and is exec'd. "exec": this process becomes the program. "fork": the program is forked
  * from this tiny process, which writes "PID\n" to fd 3 at once, waits, and writes
  * "STATUS UTIME_US STIME_US MAXRSS_KB\n".
  *
@@ -15,14 +15,16 @@
  * read-only root on a tmpfs (the system's /usr, the prepared /etc and /dev of SKEL, the r: paths
  * read-only and the w: paths writable at their own paths, a private /tmp tmpfs of TMPFS bytes, a fresh
  * /proc), pivots into it, forks the program as uid 65534 without capabilities, and enforces the CPU
- * and wall limits (milliseconds) itself. A regular-file stdin is first copied into a memfd, so
+ * and wall limits (milliseconds) itself, counting the CPU of every process of the run (the cpuacct group
+ * of TASKS3, so an orphaned grandchild nobody reaps is counted too). A regular-file stdin is first copied into a memfd, so
  * /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
  * open descriptor of an empty one that ojpack made for this worker (nothing of it outlives a run, as the
  * run's processes all die; making and tearing one down costs ~0.6 ms a run), which this process joins
  * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
  * and exits, which takes the whole pid namespace down. Both this process and init die with their parent
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
- * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
+ * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB GROUP_CPU_US\n" to fd 3 (GROUP_CPU_US: the whole group's
+ * CPU since the program started, -1 without a cpuacct group), or "E message\n" when the cage cannot be made.
  *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
@@ -97,13 +99,14 @@ static void become(char **argv) {
     setrlimit(RLIMIT_CORE, &none);
     join(argv[5], getpid());
     join(argv[6], getpid());
-    execvp(argv[8], argv + 8);
-    fprintf(stderr, "launch: cannot run %s: %s\n", argv[8], strerror(errno));
+    join(argv[7], getpid());
+    execvp(argv[9], argv + 9);
+    fprintf(stderr, "launch: cannot run %s: %s\n", argv[9], strerror(errno));
     _exit(127);
 }
 
 static int plain(int argc, char **argv) {
-    if (argc < 11 || strcmp(argv[9], "--") != 0) {
+    if (argc < 12 || strcmp(argv[10], "--") != 0) {
         fprintf(stderr, "usage: launch exec|fork|cage ...\n");
         return 122;
     }
@@ -133,10 +136,10 @@ struct bind { char *path; int fd; int dir; int writable; };
 struct cage {
     const char *skel, *cwd;
     long long cpu_ms, wall_ms;
-    const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
+    const char *fsize, *stack, *as, *tasks1, *tasks2, *tasks3, *netns;
     unsigned long long tmpfs;
     struct bind binds[MAX_BINDS];
-    int nbinds, etc_fd, dev_fd;
+    int nbinds, etc_fd, dev_fd, cpu_fd;   /* cpu_fd: the cpuacct group's usage (ns), or -1 */
     char **argv;
 };
 
@@ -207,6 +210,14 @@ static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and it
     if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
                &v[0], &v[1], &v[2], &v[3]) != 4) return 0;
     return (long long)(v[0] + v[1] + v[2] + v[3]) * 1000 / sysconf(_SC_CLK_TCK);
+}
+
+static long long group_cpu_us(int fd) {   /* every process of the run, reaped or not; -1: unknown */
+    char buf[32];
+    ssize_t n = fd < 0 ? -1 : pread(fd, buf, sizeof buf - 1, 0);
+    if (n <= 0) return -1;
+    buf[n] = 0;
+    return (long long)(strtoull(buf, NULL, 10) / 1000);
 }
 
 static void drop_privileges(void) {
@@ -330,7 +341,7 @@ static int init_main(struct cage *c, int go) {
     become_cage_root();
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
-    long long start = now_ms();
+    long long start = now_ms(), group_start = group_cpu_us(c->cpu_fd);
     pid_t child = fork();
     if (child < 0) fail("fork");
     if (child == 0) run_program(c);
@@ -356,12 +367,16 @@ static int init_main(struct cage *c, int go) {
         if (pidfd >= 0) poll(&p, 1, (int)delay);
         else usleep((useconds_t)delay * 1000);
         used = cpu_ms_of(child);
+        long long group = group_cpu_us(c->cpu_fd);   /* a grandchild's CPU counts, reaped or not */
+        if (group >= 0 && group_start >= 0 && (group - group_start) / 1000 > used) used = (group - group_start) / 1000;
     }
     kill(-1, SIGKILL);   /* whatever it left behind: setsid orphans, daemons */
     while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
-    dprintf(3, "%d %d %lld %lld %ld\n", killed, status,
+    long long group = group_cpu_us(c->cpu_fd);
+    dprintf(3, "%d %d %lld %lld %ld %lld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
-            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss);
+            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss,
+            group >= 0 && group_start >= 0 ? group - group_start : -1);
     return 0;
 }
 
@@ -384,7 +399,7 @@ static void stdin_to_memfd(void) {
 }
 
 static int cage_main(int argc, char **argv) {
-    if (argc < 15) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
+    if (argc < 16) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) return 125;
     /* Ctrl-C reaches ojpack's whole process group. Were the helper to die of it first, init would be
@@ -394,8 +409,8 @@ static int cage_main(int argc, char **argv) {
     signal(SIGQUIT, SIG_IGN);
     struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
-                     .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12]};
-    int i = 13;
+                     .tasks1 = argv[10], .tasks2 = argv[11], .tasks3 = argv[12], .netns = argv[13], .cpu_fd = -1};
+    int i = 14;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
@@ -408,6 +423,13 @@ static int cage_main(int argc, char **argv) {
     if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }
     c.argv = argv + i + 1;
     char path[4096];
+    if (strcmp(c.tasks3, "-") != 0) {   /* the cpuacct group's usage, next to its tasks file; init reads it */
+        snprintf(path, sizeof path, "%s", c.tasks3);
+        char *slash = strrchr(path, '/');
+        if (slash) snprintf(slash + 1, sizeof path - (size_t)(slash + 1 - path), "cpuacct.usage");
+        c.cpu_fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (c.cpu_fd < 0) fail("open %s", path);
+    }
     stdin_to_memfd();
     if (setgroups(0, NULL) != 0) fail("setgroups");   /* else the program keeps root's supplementary groups */
     int go[2];
@@ -439,6 +461,7 @@ static int cage_main(int argc, char **argv) {
     write_file(path, map);
     join(c.tasks1, init);
     join(c.tasks2, init);
+    join(c.tasks3, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
     close(go[1]);
     alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */

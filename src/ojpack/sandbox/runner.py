@@ -90,12 +90,17 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             # the OOM killer sends SIGKILL; only then is its counter worth a read
             oom = cage is not None and os.WIFSIGNALED(status) and cage.new_oom_kill()
             charged = cage.peak_bytes() if cage else None
+            group_cpu = cage.cpu_seconds() if cage and not caged else None   # the cage counts its own
+            if group_cpu is not None:
+                cpu = max(cpu, group_cpu)
             wall = time.monotonic() - start
     finally:
         if not caged and not cwd:
             _empty(workdir)
     if charged is not None:
-        peak = min(peak, charged / MIB)
+        # The whole group's peak, so an orphan nobody reaps is seen. Unisolated, the program was exec'd from
+        # a vfork of this process, whose high-water mark its ru_maxrss inherits: the group's figure alone.
+        peak = max(peak, charged / MIB) if caged else charged / MIB
     code = os.waitstatus_to_exitcode(status)
     sig = -code if code < 0 else None
     size = stdout.stat().st_size if isinstance(stdout, Path) else 0
