@@ -3,12 +3,17 @@ the verdict it earns. They are compiled and run only through the sandbox."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from ojpack.sandbox import RunLimits, prepare, run
-from ojpack.sandbox.isolation import isolation_problem
+from ojpack.sandbox.isolation import NOBODY, isolation_problem
+from ojpack.sandbox.launch import binary_name, skeleton_name
 
 pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}")
 HOSTILE = Path(__file__).parent / "hostile"
@@ -32,3 +37,41 @@ def test_memory_held_by_an_unreaped_grandchild_is_the_runs_mle(tmp_path):
     # the program stays at ~1 MiB; an orphaned grandchild touches 170 MiB against a 128 MiB limit
     res, _ = hostile(tmp_path, "grandchild_memory.c", cpu=2.0)
     assert res.status == "mle" and res.memory_mib > 128
+
+
+_RUN_CAT = r"""
+import sys
+from pathlib import Path
+from ojpack.sandbox import RunLimits, run
+tmp = Path(sys.argv[1])
+(tmp / "in").write_bytes(b"")
+res = run(["/bin/cat", "/etc/passwd"], tmp / "in", tmp / "out", RunLimits(2.0, 10.0, 128, 8))
+print(res.status, res.sandbox)
+"""
+
+
+def test_a_launcher_another_user_planted_in_the_helper_folder_never_runs(tmp_path):
+    # Another user made $TMPDIR/ojpack-0 first and left a "launcher" there under the exact name the next
+    # root run would execute, and a cage skeleton with its own /etc/passwd.
+    machine = tmp_path / "machine"
+    machine.mkdir()
+    os.chmod(machine, 0o1777)
+    planted = machine / f"ojpack-{os.geteuid()}"
+    planted.mkdir()
+    marker = tmp_path / "marker"
+    fake = planted / binary_name(resources.files("ojpack.sandbox").joinpath("launch.c").read_bytes())
+    fake.write_text(f"#!/bin/sh\ntouch {marker}\nexit 122\n")   # 122: what the real helper's usage check expects
+    fake.chmod(0o755)
+    etc = planted / skeleton_name() / "etc"
+    etc.mkdir(parents=True)
+    (etc / "passwd").write_text("PLANTED\n")
+    (etc.parent / "dev").mkdir()
+    (etc.parent / "ok").touch()
+    for path in (planted, *planted.rglob("*")):
+        os.chown(path, NOBODY, NOBODY)
+    proc = subprocess.run([sys.executable, "-c", _RUN_CAT, str(tmp_path)], capture_output=True, text=True,
+                          env={**os.environ, "TMPDIR": str(machine)}, timeout=120)
+    assert not marker.exists()
+    assert proc.returncode == 0 and proc.stdout.split() == ["ok", "cage"], proc.stderr
+    out = (tmp_path / "out").read_text()
+    assert "PLANTED" not in out and "nobody" in out
