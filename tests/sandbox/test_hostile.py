@@ -4,13 +4,16 @@ the verdict it earns. They are compiled and run only through the sandbox."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 from importlib import resources
 from pathlib import Path
 
 import pytest
 
+from ojpack.interrupt import memory_scratch
 from ojpack.sandbox import RunLimits, prepare, run
 from ojpack.sandbox.isolation import NOBODY, isolation_problem
 from ojpack.sandbox.launch import binary_name, skeleton_name
@@ -75,3 +78,26 @@ def test_a_launcher_another_user_planted_in_the_helper_folder_never_runs(tmp_pat
     assert proc.returncode == 0 and proc.stdout.split() == ["ok", "cage"], proc.stderr
     out = (tmp_path / "out").read_text()
     assert "PLANTED" not in out and "nobody" in out
+
+
+@pytest.mark.parametrize("output_mib, verdict", [(200, "ok"), (64, "ole")])
+def test_a_large_output_is_never_charged_as_memory(tmp_path, output_mib, verdict):
+    # stdout on tmpfs, as judging keeps it: 150 MiB written under a 32 MiB memory limit
+    program = prepare(HOSTILE / "big_output.c", tmp_path / "cache")
+    scratch = Path(tempfile.mkdtemp(dir=memory_scratch()))
+    try:
+        (scratch / "in").write_bytes(b"150\n")
+        res = run(program.argv, scratch / "in", scratch / "out", RunLimits(5.0, 30.0, 32, output_mib))
+        size = (scratch / "out").stat().st_size
+    finally:
+        shutil.rmtree(scratch)
+    assert res.status == verdict and res.memory_mib < 32
+    assert size == (150 << 20 if verdict == "ok" else (output_mib << 20) + 1)
+
+
+@pytest.mark.parametrize("name", ["stderr_flood.cpp", "stderr_flood.py"])
+def test_debug_output_on_stderr_is_capped_apart_from_the_output_limit(tmp_path, name):
+    res, out = hostile(tmp_path, name, stdin=b"2 3\n", output_mib=1)
+    err = (tmp_path / "err").read_bytes()
+    assert (res.status, out) == ("ok", b"5\n")
+    assert err.startswith(b"d" * 1023 + b"\n") and len(err) <= 64 << 10

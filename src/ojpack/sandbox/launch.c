@@ -23,8 +23,12 @@
  * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
  * and exits, which takes the whole pid namespace down. Both this process and init die with their parent
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
- * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB GROUP_CPU_US\n" to fd 3 (GROUP_CPU_US: the whole group's
- * CPU since the program started, -1 without a cpuacct group), or "E message\n" when the cage cannot be made.
+ * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB GROUP_CPU_US\n" to fd 3 (KILLED: 1 at a time limit, 2 past
+ * the output limit; GROUP_CPU_US: the whole group's CPU since the program started, -1 without cpuacct), or "E message\n" when the cage cannot be made.
+ *
+ * A stdout or stderr that is a regular file reaches it through a pipe this process drains (see pump):
+ * the file's pages are then charged to ojpack, not to the run's memory cgroup; stdout stops at FSIZE bytes
+ * (init is told to end the run); of stderr only the first STDERR_KEEP bytes are kept, the rest dropped.
  *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
@@ -35,6 +39,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <grp.h>
 #include <poll.h>
 #include <sched.h>
@@ -57,6 +62,7 @@
 #define NOBODY 65534     /* the program's uid and gid, the same inside and outside */
 #define WARDEN 65533     /* what the cage's root (init) is outside: unprivileged, and not the program */
 #define MAX_BINDS 64
+#define STDERR_KEEP (64 << 10)   /* of a program's stderr, what is kept: its message, not its debug flood */
 
 static void limit(int what, const char *value, rlim_t extra) {
     if (strcmp(value, "-") == 0) return;
@@ -329,7 +335,7 @@ static int init_main(struct cage *c, int go) {
     char byte;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (read(go, &byte, 1) != 1) _exit(125);   /* the outer helper died before setting us up */
-    close(go);
+    /* `go` stays open: the helper writes 'o' on it when the program's output passes its limit. */
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
        another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
     char path[4096];
@@ -346,7 +352,7 @@ static int init_main(struct cage *c, int go) {
     if (child < 0) fail("fork");
     if (child == 0) run_program(c);
     int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
-    int killed = 0, status = 0;
+    int killed = 0, status = 0, over = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
     long long used = 0;
@@ -355,17 +361,21 @@ static int init_main(struct cage *c, int go) {
         if (got == child) break;
         if (got < 0 && errno != EINTR) fail("wait4");
         long long left = start + c->wall_ms - now_ms();
-        if (!killed && (left <= 0 || used > c->cpu_ms)) {
+        if (!killed && (left <= 0 || used > c->cpu_ms || over)) {
             kill(-1, SIGKILL);   /* as the namespace's init: every process in the cage but this one */
-            killed = 1;
+            killed = over ? 2 : 1;
         }
         /* CPU grows at most ~cores x wall: sleeping half the CPU left never oversleeps much. */
         long long delay = killed ? 50 : (c->cpu_ms - used) / 2;
         if (!killed && left < delay) delay = left;
         if (delay < 5) delay = 5;
-        struct pollfd p = {pidfd, POLLIN, 0};
-        if (pidfd >= 0) poll(&p, 1, (int)delay);
+        struct pollfd p[2] = {{pidfd, POLLIN, 0}, {go, POLLIN, 0}};   /* a negative fd is skipped */
+        if (pidfd >= 0 || go >= 0) poll(p, 2, (int)delay);
         else usleep((useconds_t)delay * 1000);
+        if (go >= 0 && p[1].revents) {
+            if (read(go, &byte, 1) == 1) over = over || byte == 'o';
+            else { close(go); go = -1; }
+        }
         used = cpu_ms_of(child);
         long long group = group_cpu_us(c->cpu_fd);   /* a grandchild's CPU counts, reaped or not */
         if (group >= 0 && group_start >= 0 && (group - group_start) / 1000 > used) used = (group - group_start) / 1000;
@@ -398,6 +408,54 @@ static void stdin_to_memfd(void) {
     close(m);
 }
 
+/* A stdout/stderr that is a regular file: the program gets a pipe instead, and this process keeps the file
+   (returned through *file) and the pipe's read end (returned). -1: not a file, left as it is. */
+static int pipe_if_file(int fd, int *file) {
+    struct stat st;
+    *file = -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) fail("pipe");
+    fcntl(p[0], F_SETPIPE_SZ, 1 << 20);   /* fewer wake-ups for a large output; best effort */
+    *file = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    if (*file < 0 || dup2(p[1], fd) != fd) fail("dup2");   /* not close-on-exec: the program's own */
+    close(p[1]);
+    return p[0];
+}
+
+/* Move what is in `from` to `to`, at most `room` bytes (none: read and drop). Returns 0 at EOF. */
+static ssize_t move(int from, int to, long long room) {
+    static char sink[1 << 16];
+    if (room <= 0) return read(from, sink, sizeof sink);
+    ssize_t n = splice(from, NULL, to, NULL, (size_t)(room < (1 << 20) ? room : (1 << 20)), SPLICE_F_MOVE);
+    if (n >= 0 || errno != EINVAL) return n;
+    n = read(from, sink, (size_t)(room < (long long)sizeof sink ? room : (long long)sizeof sink));
+    return n > 0 && write(to, sink, (size_t)n) != n ? -1 : n;
+}
+
+/* Drain the program's stdout (at most `out_max` bytes kept; past that, init is told on `go`) and stderr
+   (STDERR_KEEP kept, the rest dropped) until every writer is gone, which is when the cage has ended. */
+static void pump(int out_r, int out_file, long long out_max, int err_r, int err_file, int go) {
+    long long out_len = 0, err_len = 0;
+    while (out_r >= 0 || err_r >= 0) {
+        struct pollfd p[2] = {{out_r, POLLIN, 0}, {err_r, POLLIN, 0}};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        if (p[0].revents) {
+            ssize_t n = move(out_r, out_file, out_max - out_len);
+            if (n <= 0 && !(n < 0 && errno == EINTR)) { close(out_r); out_r = -1; }
+            else if (out_len < out_max && (out_len += n) >= out_max && write(go, "o", 1) != 1) {}
+        }
+        if (p[1].revents) {
+            ssize_t n = move(err_r, err_file, STDERR_KEEP - err_len);
+            if (n <= 0 && !(n < 0 && errno == EINTR)) { close(err_r); err_r = -1; }
+            else if (err_len < STDERR_KEEP) err_len += n;
+        }
+    }
+}
+
 static int cage_main(int argc, char **argv) {
     if (argc < 16) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -423,6 +481,8 @@ static int cage_main(int argc, char **argv) {
     if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }
     c.argv = argv + i + 1;
     char path[4096];
+    int out_file, err_file, out_r = pipe_if_file(1, &out_file), err_r = pipe_if_file(2, &err_file);
+    long long out_max = strcmp(c.fsize, "-") == 0 ? LLONG_MAX : strtoll(c.fsize, NULL, 10);
     if (strcmp(c.tasks3, "-") != 0) {   /* the cpuacct group's usage, next to its tasks file; init reads it */
         snprintf(path, sizeof path, "%s", c.tasks3);
         char *slash = strrchr(path, '/');
@@ -451,6 +511,8 @@ static int cage_main(int argc, char **argv) {
     }
     close(go[0]);
     close(3);   /* init reports; our copy would hide its end of the pipe */
+    if (out_r >= 0) close(1);   /* the pipes' write ends are the cage's alone: EOF when it has ended */
+    if (err_r >= 0) close(2);
     char map[64];
     snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
     snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
@@ -463,8 +525,9 @@ static int cage_main(int argc, char **argv) {
     join(c.tasks2, init);
     join(c.tasks3, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
-    close(go[1]);
     alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
+    signal(SIGPIPE, SIG_IGN);   /* init gone: telling it fails, and that is all */
+    pump(out_r, out_file, out_max, err_r, err_file, go[1]);
     int status;
     while (waitpid(init, &status, 0) < 0)
         if (errno != EINTR) return 124;

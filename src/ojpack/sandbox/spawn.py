@@ -95,7 +95,8 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
         why = text[2:] if text else f"helper ended with status {os.waitstatus_to_exitcode(helper_status)}"
         raise CageError(f"sandbox: {why}")
     killed, status, utime, stime, maxrss, group_cpu = map(int, text.split())
-    return bool(killed), status, max(utime + stime, group_cpu) / 1e6, maxrss / 1024
+    # killed 2: stopped past the output limit, which the output's size (limit + 1 bytes) already shows
+    return killed == 1, status, max(utime + stime, group_cpu) / 1e6, maxrss / 1024
 
 
 _CLONE_NEWNET = 0x40000000
