@@ -101,3 +101,16 @@ def test_debug_output_on_stderr_is_capped_apart_from_the_output_limit(tmp_path, 
     err = (tmp_path / "err").read_bytes()
     assert (res.status, out) == ("ok", b"5\n")
     assert err.startswith(b"d" * 1023 + b"\n") and len(err) <= 64 << 10
+
+
+def test_a_python_submission_under_dev_shm_runs(tmp_path):
+    # /dev/shm is a host folder the cage replaces with its own /dev: the source is shown elsewhere
+    folder = Path(tempfile.mkdtemp(dir="/dev/shm"))
+    try:
+        (folder / "sub.py").write_text("a, b = map(int, input().split())\nprint(a + b)\n")
+        (tmp_path / "in").write_bytes(b"2 3\n")
+        res = run(prepare(folder / "sub.py", tmp_path / "cache").argv, tmp_path / "in", tmp_path / "out",
+                  RunLimits(2.0, 20.0, 128, 8), stderr=tmp_path / "err")
+    finally:
+        shutil.rmtree(folder)
+    assert (res.status, (tmp_path / "out").read_bytes()) == ("ok", b"5\n"), (tmp_path / "err").read_text()

@@ -13,11 +13,12 @@
  * mount, pid, network, ipc and uts namespaces, maps uid/gid 0 inside to 65533 outside (init, the cage's
  * root) and 65534 to 65534 (the program), puts init into the run's cgroups and lets it go. Init builds a
  * read-only root on a tmpfs (the system's /usr, the prepared /etc and /dev of SKEL, the r: paths
- * read-only and the w: paths writable at their own paths, a private /tmp tmpfs of TMPFS bytes, a fresh
- * /proc), pivots into it, forks the program as uid 65534 without capabilities, and enforces the CPU
- * and wall limits (milliseconds) itself, counting the CPU of every process of the run (the cpuacct group
- * of TASKS3, so an orphaned grandchild nobody reaps is counted too). A regular-file stdin is first copied into a memfd, so
- * /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
+ * read-only and the w: paths writable at their own paths (one under /.ojpack-host shows the host path
+ * after that prefix: a file under /dev/shm or /etc, which the cage's own hide), a private /tmp tmpfs of
+ * TMPFS bytes, a fresh /proc), pivots into it, forks the program as uid 65534 without capabilities, and
+ * enforces the CPU and wall limits (milliseconds) itself, counting the CPU of every process of the run
+ * (the cpuacct group of TASKS3: an orphaned grandchild nobody reaps counts too). A regular-file stdin is
+ * first copied into a memfd, so /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
  * open descriptor of an empty one that ojpack made for this worker (nothing of it outlives a run, as the
  * run's processes all die; making and tearing one down costs ~0.6 ms a run), which this process joins
  * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
@@ -137,7 +138,8 @@ static int plain(int argc, char **argv) {
 
 /* ---------------------------------------------------------------- the cage */
 
-struct bind { char *path; int fd; int dir; int writable; };
+struct bind { char *path, *source; int fd; int dir; int writable; };
+#define HOST_PREFIX "/.ojpack-host"   /* a bind at HOST_PREFIX/x shows the host's /x */
 
 struct cage {
     const char *skel, *cwd;
@@ -339,7 +341,7 @@ static int init_main(struct cage *c, int go) {
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
        another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
     char path[4096];
-    for (int i = 0; i < c->nbinds; i++) c->binds[i].fd = open_path(c->binds[i].path, &c->binds[i].dir);
+    for (int i = 0; i < c->nbinds; i++) c->binds[i].fd = open_path(c->binds[i].source, &c->binds[i].dir);
     snprintf(path, sizeof path, "%s/etc", c->skel);
     c->etc_fd = open_path(path, NULL);
     snprintf(path, sizeof path, "%s/dev", c->skel);
@@ -475,7 +477,8 @@ static int cage_main(int argc, char **argv) {
             fail("bad bind %s", argv[i]);
         }
         struct bind *b = &c.binds[c.nbinds++];
-        b->path = argv[i] + 2;
+        b->path = b->source = argv[i] + 2;
+        if (strncmp(b->path, HOST_PREFIX "/", strlen(HOST_PREFIX) + 1) == 0) b->source += strlen(HOST_PREFIX);
         b->writable = argv[i][0] == 'w';
     }
     if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import IO, Literal
 
 from . import cgroups, spawn
-from .isolation import SCRATCH_MIB, SandboxUnavailable, cage_binds, hand_over, isolation_enabled, require_isolation
+from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
+                        require_isolation)
 from .launch import launcher, skeleton
 from .limits import MIB, RunLimits, memory_cap
 
@@ -65,7 +66,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
         binds = cage_binds(argv, readable, writable)
-        workdir = str(cwd) if cwd else "/tmp"
+        argv = [cage_path(arg) for arg in argv]   # a submission under /dev/shm is shown elsewhere
+        workdir = cage_path(str(cwd)) if cwd else "/tmp"
     else:
         workdir = str(cwd) if cwd else _workdir()
     try:
