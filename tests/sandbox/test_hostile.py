@@ -3,6 +3,7 @@ the verdict it earns. They are compiled and run only through the sandbox."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -114,3 +115,13 @@ def test_a_python_submission_under_dev_shm_runs(tmp_path):
     finally:
         shutil.rmtree(folder)
     assert (res.status, (tmp_path / "out").read_bytes()) == ("ok", b"5\n"), (tmp_path / "err").read_text()
+
+
+def test_the_cage_shows_a_minimal_environment_and_no_host_command_line(tmp_path, monkeypatch):
+    monkeypatch.setenv("OJPACK_SECRET", "host-only")
+    res, out = hostile(tmp_path, "snoop.py")
+    seen = json.loads(out)
+    assert res.status == "ok"
+    assert seen["environ"] == {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
+                               "LC_ALL": "C.UTF-8"}
+    assert "/" not in seen["init"] and "cgroup" not in seen["init"], seen["init"]

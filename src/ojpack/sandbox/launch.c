@@ -149,6 +149,8 @@ struct cage {
     struct bind binds[MAX_BINDS];
     int nbinds, etc_fd, dev_fd, cpu_fd;   /* cpu_fd: the cpuacct group's usage (ns), or -1 */
     char **argv;
+    char *cmdline;                        /* this process's own command line, which init blanks */
+    size_t cmdline_len;
 };
 
 static void fail(const char *fmt, ...) {
@@ -336,6 +338,10 @@ static int open_path(const char *path, int *dir) {
 static int init_main(struct cage *c, int go) {
     char byte;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* Init is a clone: its /proc/1/cmdline, which the program may read, would be the helper's command line
+       (host paths, cgroups, limits). What init needs was copied (see cage_main); the original goes. */
+    memset(c->cmdline, 0, c->cmdline_len);
+    snprintf(c->cmdline, c->cmdline_len, "init");
     if (read(go, &byte, 1) != 1) _exit(125);   /* the outer helper died before setting us up */
     /* `go` stays open: the helper writes 'o' on it when the program's output passes its limit. */
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
@@ -460,6 +466,12 @@ static void pump(int out_r, int out_file, long long out_max, int err_r, int err_
 
 static int cage_main(int argc, char **argv) {
     if (argc < 16) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
+    char *cmdline = argv[0];
+    size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
+    char **copy = calloc((size_t)argc + 1, sizeof *copy);
+    for (int k = 0; copy && k < argc; k++) copy[k] = strdup(argv[k]);
+    if (!copy || !copy[argc - 1]) return 125;
+    argv = copy;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) return 125;
     /* Ctrl-C reaches ojpack's whole process group. Were the helper to die of it first, init would be
@@ -469,7 +481,8 @@ static int cage_main(int argc, char **argv) {
     signal(SIGQUIT, SIG_IGN);
     struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
-                     .tasks1 = argv[10], .tasks2 = argv[11], .tasks3 = argv[12], .netns = argv[13], .cpu_fd = -1};
+                     .tasks1 = argv[10], .tasks2 = argv[11], .tasks3 = argv[12], .netns = argv[13], .cpu_fd = -1,
+                     .cmdline = cmdline, .cmdline_len = cmdline_len};
     int i = 14;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
