@@ -33,13 +33,13 @@ def hostile(tmp_path: Path, name: str, stdin: bytes = b"", **kw):
 
 def test_cpu_burnt_by_an_unreaped_grandchild_is_the_runs_tle(tmp_path):
     # the program itself only waits; an orphaned grandchild spins for 3 s of CPU against a 1 s limit
-    res, _ = hostile(tmp_path, "grandchild_cpu.c")
+    res, _ = hostile(tmp_path, "grandchild.c", stdin=b"cpu\n")
     assert res.status == "tle" and res.cpu >= 1.0, (res, (tmp_path / "err").read_text())
 
 
 def test_memory_held_by_an_unreaped_grandchild_is_the_runs_mle(tmp_path):
     # the program stays at ~1 MiB; an orphaned grandchild touches 170 MiB against a 128 MiB limit
-    res, _ = hostile(tmp_path, "grandchild_memory.c", cpu=2.0)
+    res, _ = hostile(tmp_path, "grandchild.c", stdin=b"memory\n", cpu=2.0)
     assert res.status == "mle" and res.memory_mib > 128
 
 
