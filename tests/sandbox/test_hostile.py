@@ -125,3 +125,13 @@ def test_the_cage_shows_a_minimal_environment_and_no_host_command_line(tmp_path,
     assert seen["environ"] == {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8",
                                "LC_ALL": "C.UTF-8"}
     assert "/" not in seen["init"] and "cgroup" not in seen["init"], seen["init"]
+
+
+def test_a_temporary_folder_another_user_can_change_is_refused_in_one_line(tmp_path):
+    machine = tmp_path / "machine"
+    machine.mkdir(mode=0o777)
+    os.chmod(machine, 0o777)   # writable by all, not sticky: anyone may rename ojpack-0 and put their own
+    proc = subprocess.run([sys.executable, "-c", _RUN_CAT, str(tmp_path)], capture_output=True, text=True,
+                          env={**os.environ, "TMPDIR": str(machine)}, timeout=120)
+    assert proc.returncode != 0 and "only you can write" in proc.stderr
+    assert not (machine / f"ojpack-{os.geteuid()}").exists()

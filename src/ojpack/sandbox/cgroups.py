@@ -86,7 +86,7 @@ class Cage:
     memory_bytes: int | None = None
     max_processes: int = 0
     oom_seen: list[int] = field(default_factory=lambda: [0])   # OOM kills counted so far (mutable cell)
-    # The two files every run touches, kept open: pread/pwrite on them costs ~0.5 µs, a fresh open ~16 µs.
+    # The files every run touches, kept open: pread/pwrite on them costs ~0.5 µs, a fresh open ~16 µs.
     knobs: dict[str, int] = field(default_factory=dict)
     cpuacct: Path | None = None
     base: list[int] = field(default_factory=lambda: [0, 0])   # memory and CPU (ns) charged before this run

@@ -15,23 +15,26 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
+from ..errors import OjpackError
 from ..interrupt import machine_tempdir, private_folder
 
 
 @cache
 def helper_folder() -> Path:
     """Where the helper and the cage's skeleton live: $TMPDIR/ojpack-EUID, shared by this user's runs, when
-    only this user can write it and nobody else can swap it out; else (another user made it first, to plant
-    a launcher that root would run) a fresh folder private to this process."""
+    only this user can write it; else (another user made it first, to plant a launcher that root would
+    run) a fresh folder private to this process. A temporary folder in which another user could swap
+    either out is refused."""
     parent = Path(os.path.realpath(machine_tempdir()))
+    if not all(_safe_parent(p) for p in (parent, *parent.parents)):
+        raise OjpackError(f"sandbox: another user can change what is in {parent} (the temporary folder, where "
+                          "the sandbox's helper is kept); point TMPDIR at a folder only you can write")
     folder = parent / f"ojpack-{os.geteuid()}"
     try:
         folder.mkdir(mode=0o700)
     except OSError:
         pass   # there already (checked below), or not makeable
-    if _ours(folder) and all(_safe_parent(p) for p in (parent, *parent.parents)):
-        return folder
-    return Path(private_folder(str(parent)))
+    return folder if _ours(folder) else Path(private_folder(str(parent)))
 
 
 def _ours(path: Path, kind: int = stat.S_IFDIR) -> bool:
