@@ -1,6 +1,6 @@
-"""A throw-away cgroup (v1 memory + pids, and cpuacct where mounted) per run: a hard memory cap, a process
-cap, the memory and CPU of every process of the run (an orphan nobody reaps included), and a way to kill
-every process a run started, even those that left its process group with setsid()."""
+"""A throw-away cgroup (v1 memory + pids) per run: a hard memory cap, a process cap, the peak memory of
+every process of the run (an orphan nobody reaps included), and a way to kill every process a run
+started, even those that left its process group with setsid()."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def _available() -> bool:
     probe = [p for p in (_own_path("memory"), _own_path("pids")) if p is not None]
     if len(probe) != 2:
         return False
-    for parent in [*probe, *_cpu_parent()]:   # leftovers of processes that died without cleaning up
+    for parent in probe:   # leftovers of processes that died without cleaning up
         for stale in parent.glob("ojpack-*"):
             pid = stale.name.split("-")[1]
             if pid.isdigit() and not Path(f"/proc/{pid}").exists():
@@ -67,12 +67,6 @@ def _available() -> bool:
             _rmdir(d)
 
 
-def _cpu_parent() -> list[Path]:
-    """Where the cpuacct groups go, when that controller is mounted (v1); else CPU is the program's own."""
-    parent = _own_path("cpuacct")
-    return [parent] if parent is not None and (parent / "cpuacct.usage").exists() else []
-
-
 # A reused cage whose memory still holds this much of earlier runs' page cache (a compiler's headers read
 # cold) is swapped for a fresh one: the run's peak is measured above what is left, and the kernel could
 # reclaim that under pressure, hiding as much of the run's own use.
@@ -88,21 +82,16 @@ class Cage:
     oom_seen: list[int] = field(default_factory=lambda: [0])   # OOM kills counted so far (mutable cell)
     # The files every run touches, kept open: pread/pwrite on them costs ~0.5 µs, a fresh open ~16 µs.
     knobs: dict[str, int] = field(default_factory=dict)
-    cpuacct: Path | None = None
-    base: list[int] = field(default_factory=lambda: [0, 0])   # memory and CPU (ns) charged before this run
+    base: list[int] = field(default_factory=lambda: [0])   # bytes still charged here before this run
 
     @classmethod
     def create(cls, memory_bytes: int | None, max_processes: int) -> Cage:
         name = f"ojpack-{os.getpid()}-{next(_counter)}"
         mem, pids = _own_path("memory"), _own_path("pids")
         assert mem is not None and pids is not None
-        cpu = [p / name for p in _cpu_parent()]
-        cage = cls(mem / name, pids / name, memory_bytes, max_processes, cpuacct=cpu[0] if cpu else None)
+        cage = cls(mem / name, pids / name, memory_bytes, max_processes)
         cage.memory.mkdir()
         cage.pids.mkdir()
-        if cage.cpuacct:
-            cage.cpuacct.mkdir()
-            cage.knobs["cpu"] = os.open(cage.cpuacct / "cpuacct.usage", os.O_RDONLY | os.O_CLOEXEC)
         if memory_bytes is not None:
             _set_memory(cage.memory, memory_bytes)
         (cage.pids / "pids.max").write_text(str(max_processes))
@@ -111,19 +100,13 @@ class Cage:
         cage.knobs["usage"] = os.open(cage.memory / "memory.usage_in_bytes", os.O_RDONLY | os.O_CLOEXEC)
         return cage
 
-    def task_files(self) -> tuple[str, str, str]:
-        cpu = str(self.cpuacct / "cgroup.procs") if self.cpuacct else "-"
-        return str(self.memory / "cgroup.procs"), str(self.pids / "cgroup.procs"), cpu
+    def task_files(self) -> tuple[str, str]:
+        return str(self.memory / "cgroup.procs"), str(self.pids / "cgroup.procs")
 
     def peak_bytes(self) -> int | None:
         """The run's peak: the group's, above what earlier runs left charged here (see STALE_BYTES)."""
         peak = self._read("peak")
         return None if peak is None else max(0, peak - self.base[0])
-
-    def cpu_seconds(self) -> float | None:
-        """CPU of every process in the group since `prepare`, reaped or not; None without cpuacct."""
-        used = self._read("cpu")
-        return None if used is None else max(0, used - self.base[1]) / 1e9
 
     def stale_bytes(self) -> int:
         return self._read("usage") or 0
@@ -150,7 +133,7 @@ class Cage:
             (self.pids / "pids.max").write_text(str(max_processes))
             object.__setattr__(self, "max_processes", max_processes)
         os.pwrite(self.knobs["peak"], b"0", 0)   # peak := current
-        self.base[:] = [self._read("peak") or 0, self._read("cpu") or 0]
+        self.base[0] = self._read("peak") or 0
 
     def new_oom_kill(self) -> bool:
         """Did the kernel OOM-kill something here since the last call?"""
@@ -189,7 +172,7 @@ class Cage:
             os.close(fd)
         self.knobs.clear()
         for _ in range(100):
-            if _rmdir(self.memory) and _rmdir(self.pids) and (self.cpuacct is None or _rmdir(self.cpuacct)):
+            if _rmdir(self.memory) and _rmdir(self.pids):
                 return
             time.sleep(0.01)
 
@@ -227,7 +210,7 @@ def _start_guard() -> None:
         helper = launcher()
         if _guard or helper is None:
             return
-        dirs = [str(p) for p in (_own_path("memory"), _own_path("pids"), *_cpu_parent()) if p is not None]
+        dirs = [str(p) for p in (_own_path("memory"), _own_path("pids")) if p is not None]
         read_end, write_end = os.pipe()
         try:
             os.posix_spawn(helper, [helper, "guard", f"ojpack-{os.getpid()}-", *dirs], {},
@@ -258,12 +241,10 @@ def _set_memory(folder: Path, limit: int | None) -> None:
         memsw.write_text(str(limit))
 
 
-def join(task_files: tuple[str, ...]) -> None:
+def join(task_files: tuple[str, str]) -> None:
     """Runs in the forked child before exec: move itself into the cage (plain syscalls only)."""
     pid = str(os.getpid()).encode()
     for path in task_files:
-        if path == "-":
-            continue
         fd = os.open(path, os.O_WRONLY)
         try:
             os.write(fd, pid)

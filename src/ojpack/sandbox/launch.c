@@ -1,11 +1,11 @@
 /* ojpack's exec helper: starts one program under a run's limits and reports what it used.
  *
- *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 TASKS3 -- PROGRAM ARGS...          (no isolation)
- *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 TASKS3 NETNS [r:PATH|w:PATH]... -- PROGRAM ARGS...
+ *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
+ *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH]... -- PROGRAM ARGS...
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
- * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1..TASKS3
- * ("-": none; TASKS3 is the cpuacct group's) and is exec'd. "exec": this process becomes the program. "fork": the program is forked
+ * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
+ * ("-": none) and is exec'd. "exec": this process becomes the program. "fork": the program is forked
  * from this tiny process, which writes "PID\n" to fd 3 at once, waits, and writes
  * "STATUS UTIME_US STIME_US MAXRSS_KB\n".
  *
@@ -16,16 +16,17 @@
  * read-only and the w: paths writable at their own paths (one under /.ojpack-host shows the host path
  * after that prefix: a file under /dev/shm or /etc, which the cage's own hide), a private /tmp tmpfs of
  * TMPFS bytes, a fresh /proc), pivots into it, forks the program as uid 65534 without capabilities, and
- * enforces the CPU and wall limits (milliseconds) itself, counting the CPU of every process of the run
- * (the cpuacct group of TASKS3: an orphaned grandchild nobody reaps counts too). A regular-file stdin is
- * first copied into a memfd, so /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
- * open descriptor of an empty one that ojpack made for this worker (nothing of it outlives a run, as the
- * run's processes all die; making and tearing one down costs ~0.6 ms a run), which this process joins
- * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
+ * enforces the CPU and wall limits (milliseconds) itself, counting the CPU of every process in the cage
+ * (an orphaned grandchild nobody reaps included: see cage_cpu_ms). A regular-file stdin is first copied
+ * into a memfd, so /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its
+ * own; a number is an open descriptor of an empty one that ojpack made for this worker (nothing of it
+ * outlives a run, as the run's processes all die; making and tearing one down costs ~0.6 ms a run),
+ * which this process joins before the clone, so init joins none of its own. When the program ends, init kills whatever it left
  * and exits, which takes the whole pid namespace down. Both this process and init die with their parent
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
- * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB GROUP_CPU_US\n" to fd 3 (KILLED: 1 at a time limit, 2 past
- * the output limit; GROUP_CPU_US: the whole group's CPU since the program started, -1 without cpuacct), or "E message\n" when the cage cannot be made.
+ * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB ALL_CPU_US\n" to fd 3 (KILLED: 1 at a time limit, 2 past the
+ * output limit; ALL_CPU_US: the CPU of every process the cage ran), or "E message\n" when the cage
+ * cannot be made.
  *
  * A stdout or stderr that is a regular file reaches it through a pipe this process drains (see pump):
  * the file's pages are then charged to ojpack, not to the run's memory cgroup; stdout stops at FSIZE bytes
@@ -106,14 +107,13 @@ static void become(char **argv) {
     setrlimit(RLIMIT_CORE, &none);
     join(argv[5], getpid());
     join(argv[6], getpid());
-    join(argv[7], getpid());
-    execvp(argv[9], argv + 9);
-    fprintf(stderr, "launch: cannot run %s: %s\n", argv[9], strerror(errno));
+    execvp(argv[8], argv + 8);
+    fprintf(stderr, "launch: cannot run %s: %s\n", argv[8], strerror(errno));
     _exit(127);
 }
 
 static int plain(int argc, char **argv) {
-    if (argc < 12 || strcmp(argv[10], "--") != 0) {
+    if (argc < 11 || strcmp(argv[9], "--") != 0) {
         fprintf(stderr, "usage: launch exec|fork|cage ...\n");
         return 122;
     }
@@ -144,10 +144,10 @@ struct bind { char *path, *source; int fd; int dir; int writable; };
 struct cage {
     const char *skel, *cwd;
     long long cpu_ms, wall_ms;
-    const char *fsize, *stack, *as, *tasks1, *tasks2, *tasks3, *netns;
+    const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
     unsigned long long tmpfs;
     struct bind binds[MAX_BINDS];
-    int nbinds, etc_fd, dev_fd, cpu_fd;   /* cpu_fd: the cpuacct group's usage (ns), or -1 */
+    int nbinds, etc_fd, dev_fd;
     char **argv;
     char *cmdline;                        /* this process's own command line, which init blanks */
     size_t cmdline_len;
@@ -222,12 +222,27 @@ static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and it
     return (long long)(v[0] + v[1] + v[2] + v[3]) * 1000 / sysconf(_SC_CLK_TCK);
 }
 
-static long long group_cpu_us(int fd) {   /* every process of the run, reaped or not; -1: unknown */
-    char buf[32];
-    ssize_t n = fd < 0 ? -1 : pread(fd, buf, sizeof buf - 1, 0);
-    if (n <= 0) return -1;
-    buf[n] = 0;
-    return (long long)(strtoull(buf, NULL, 10) / 1000);
+static long long usage_us(const struct rusage *ru) {
+    return (long long)ru->ru_utime.tv_sec * 1000000 + ru->ru_utime.tv_usec
+         + (long long)ru->ru_stime.tv_sec * 1000000 + ru->ru_stime.tv_usec;
+}
+
+/* The CPU of every process in the cage, as init (pid 1 of its pid namespace) sees it: each process's own
+   and its reaped children's (/proc/PID/stat, zombies included), and what init itself has reaped. An orphan
+   the program never waits for counts as much as the program does. */
+static long long cage_cpu_ms(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    long long total = usage_us(&ru) / 1000;
+    DIR *d = opendir("/proc");
+    if (!d) return total;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        pid_t pid = (pid_t)atoi(e->d_name);
+        if (pid > 1) total += cpu_ms_of(pid);
+    }
+    closedir(d);
+    return total;
 }
 
 static void drop_privileges(void) {
@@ -355,7 +370,7 @@ static int init_main(struct cage *c, int go) {
     become_cage_root();
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
-    long long start = now_ms(), group_start = group_cpu_us(c->cpu_fd);
+    long long start = now_ms();
     pid_t child = fork();
     if (child < 0) fail("fork");
     if (child == 0) run_program(c);
@@ -384,17 +399,15 @@ static int init_main(struct cage *c, int go) {
             if (read(go, &byte, 1) == 1) over = over || byte == 'o';
             else { close(go); go = -1; }
         }
-        used = cpu_ms_of(child);
-        long long group = group_cpu_us(c->cpu_fd);   /* a grandchild's CPU counts, reaped or not */
-        if (group >= 0 && group_start >= 0 && (group - group_start) / 1000 > used) used = (group - group_start) / 1000;
+        used = cage_cpu_ms();
     }
     kill(-1, SIGKILL);   /* whatever it left behind: setsid orphans, daemons */
     while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
-    long long group = group_cpu_us(c->cpu_fd);
+    struct rusage all;   /* everything the cage ran has now been reaped, by its parent or by init */
+    getrusage(RUSAGE_CHILDREN, &all);
     dprintf(3, "%d %d %lld %lld %ld %lld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
-            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss,
-            group >= 0 && group_start >= 0 ? group - group_start : -1);
+            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss, usage_us(&all));
     return 0;
 }
 
@@ -465,7 +478,7 @@ static void pump(int out_r, int out_file, long long out_max, int err_r, int err_
 }
 
 static int cage_main(int argc, char **argv) {
-    if (argc < 16) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
+    if (argc < 15) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
     char *cmdline = argv[0];
     size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
     char **copy = calloc((size_t)argc + 1, sizeof *copy);
@@ -481,9 +494,9 @@ static int cage_main(int argc, char **argv) {
     signal(SIGQUIT, SIG_IGN);
     struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
-                     .tasks1 = argv[10], .tasks2 = argv[11], .tasks3 = argv[12], .netns = argv[13], .cpu_fd = -1,
+                     .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12],
                      .cmdline = cmdline, .cmdline_len = cmdline_len};
-    int i = 14;
+    int i = 13;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
@@ -499,13 +512,6 @@ static int cage_main(int argc, char **argv) {
     char path[4096];
     int out_file, err_file, out_r = pipe_if_file(1, &out_file), err_r = pipe_if_file(2, &err_file);
     long long out_max = strcmp(c.fsize, "-") == 0 ? LLONG_MAX : strtoll(c.fsize, NULL, 10);
-    if (strcmp(c.tasks3, "-") != 0) {   /* the cpuacct group's usage, next to its tasks file; init reads it */
-        snprintf(path, sizeof path, "%s", c.tasks3);
-        char *slash = strrchr(path, '/');
-        if (slash) snprintf(slash + 1, sizeof path - (size_t)(slash + 1 - path), "cpuacct.usage");
-        c.cpu_fd = open(path, O_RDONLY | O_CLOEXEC);
-        if (c.cpu_fd < 0) fail("open %s", path);
-    }
     stdin_to_memfd();
     if (setgroups(0, NULL) != 0) fail("setgroups");   /* else the program keeps root's supplementary groups */
     int go[2];
@@ -539,7 +545,6 @@ static int cage_main(int argc, char **argv) {
     write_file(path, map);
     join(c.tasks1, init);
     join(c.tasks2, init);
-    join(c.tasks3, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
     alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
     signal(SIGPIPE, SIG_IGN);   /* init gone: telling it fails, and that is all */

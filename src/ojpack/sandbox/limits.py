@@ -37,7 +37,7 @@ def rlimits(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -
 
 def limit_args(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool) -> list[str]:
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
-    tasks = cage.task_files() if cage else ("-", "-", "-")
+    tasks = cage.task_files() if cage else ("-", "-")
     return [str(cpu), num(out), num(mem), num(as_bytes), *tasks]
 
 

@@ -94,9 +94,6 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             # the OOM killer sends SIGKILL; only then is its counter worth a read
             oom = cage is not None and os.WIFSIGNALED(status) and cage.new_oom_kill()
             charged = cage.peak_bytes() if cage else None
-            group_cpu = cage.cpu_seconds() if cage and not caged else None   # the cage counts its own
-            if group_cpu is not None:
-                cpu = max(cpu, group_cpu)
             wall = time.monotonic() - start
     finally:
         if not caged and not cwd:

@@ -73,7 +73,7 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
     takes every process of the run down with it, so Python only waits. A killed waiter (Ctrl-C) kills
     the helper, and with it the cage."""
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
-    tasks = cage.task_files() if cage else ("-", "-", "-")
+    tasks = cage.task_files() if cage else ("-", "-")
     netns = worker_netns()
     read_end, write_end = os.pipe()
     try:
@@ -94,9 +94,10 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
     if text.startswith("E ") or not text:
         why = text[2:] if text else f"helper ended with status {os.waitstatus_to_exitcode(helper_status)}"
         raise CageError(f"sandbox: {why}")
-    killed, status, utime, stime, maxrss, group_cpu = map(int, text.split())
-    # killed 2: stopped past the output limit, which the output's size (limit + 1 bytes) already shows
-    return killed == 1, status, max(utime + stime, group_cpu) / 1e6, maxrss / 1024
+    killed, status, utime, stime, maxrss, all_cpu = map(int, text.split())
+    # killed 2: stopped past the output limit, which the output's size (limit + 1 bytes) already shows;
+    # all_cpu: every process of the cage's, an orphan the program never reaped included
+    return killed == 1, status, max(utime + stime, all_cpu) / 1e6, maxrss / 1024
 
 
 _CLONE_NEWNET = 0x40000000
