@@ -2,7 +2,9 @@
 
 Limits: CPU time (watched from /proc and backed by RLIMIT_CPU), wall time, memory (a per-run memory
 cgroup when the host allows one, else RLIMIT_AS; the verdict always comes from the measured peak),
-output size (RLIMIT_FSIZE), stack up to the memory limit, and a private temporary working directory.
+output size (in the cage, the helper drains stdout and stops the run past it; unisolated, RLIMIT_FSIZE;
+stderr is not counted, the cage keeps its first 64 KiB), stack up to the memory limit, and a private
+temporary working directory.
 Every process the run started is killed before `run` returns."""
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pathlib import Path
 from typing import IO, Literal
 
 from . import cgroups, spawn
-from .isolation import SCRATCH_MIB, SandboxUnavailable, cage_binds, hand_over, isolation_enabled, require_isolation
+from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
+                        require_isolation)
 from .launch import launcher, skeleton
 from .limits import MIB, RunLimits, memory_cap
 
@@ -65,7 +68,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
         binds = cage_binds(argv, readable, writable)
-        workdir = str(cwd) if cwd else "/tmp"
+        argv = [cage_path(arg) for arg in argv]   # a submission under /dev/shm is shown elsewhere
+        workdir = cage_path(str(cwd)) if cwd else "/tmp"
     else:
         workdir = str(cwd) if cwd else _workdir()
     try:
@@ -96,7 +100,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         if not caged and not cwd:
             _empty(workdir)
     if charged is not None:
-        peak = min(peak, charged / MIB)
+        # The whole group's peak, so an orphan nobody reaps is seen. Unisolated, the program was exec'd from
+        # a vfork of this process, whose high-water mark its ru_maxrss inherits: the group's figure alone.
+        peak = max(peak, charged / MIB) if caged else charged / MIB
     code = os.waitstatus_to_exitcode(status)
     sig = -code if code < 0 else None
     size = stdout.stat().st_size if isinstance(stdout, Path) else 0

@@ -85,7 +85,7 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
         pid = _spawn([helper, "cage", skeleton, cwd, str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)),
                       _num(out), _num(mem), _num(as_bytes), str(scratch_bytes), *tasks,
                       "-" if netns is None else "4", *binds, *(f"m:{path}" for path, _ in mounts), "--", *argv],
-                     (*fds, write_end, *extra))
+                     (*fds, write_end, *extra), CAGE_ENVIRON)
     finally:
         os.close(write_end)
         if placeholder is not None:
@@ -101,8 +101,10 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
     if text.startswith("E ") or not text:
         why = text[2:] if text else f"helper ended with status {os.waitstatus_to_exitcode(helper_status)}"
         raise CageError(f"sandbox: {why}")
-    killed, status, utime, stime, maxrss = map(int, text.split())
-    return bool(killed), status, (utime + stime) / 1e6, maxrss / 1024
+    killed, status, utime, stime, maxrss, all_cpu = map(int, text.split())
+    # killed 2: stopped past the output limit, which the output's size (limit + 1 bytes) already shows;
+    # all_cpu: every process of the cage's, an orphan the program never reaped included
+    return killed == 1, status, max(utime + stime, all_cpu) / 1e6, maxrss / 1024
 
 
 _CLONE_NEWNET = 0x40000000
@@ -142,20 +144,24 @@ def _new_netns() -> int | None:
     return made[0]
 
 
+# What a caged program sees of the environment: nothing of the host's (root's PATH, ojpack's variables).
+CAGE_ENVIRON = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
 @functools.cache
 def _environ() -> dict[str, str]:
-    """What a judged program sees of the environment: a search path and a UTF-8 locale, nothing of ours.
+    """What an unisolated program sees of the environment: the host's search path and a UTF-8 locale.
     Built once: posix_spawn walks a plain dict in C, while os.environ decodes every entry in Python."""
     return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 
-def _spawn(args: list[str], fds: tuple[int, ...]) -> int:
+def _spawn(args: list[str], fds: tuple[int, ...], env: dict[str, str] | None = None) -> int:
     """posix_spawn with `fds` as the child's 0, 1, 2 (, 3 (, 4)). The sources are first copied to 10 and
     above, so none already sits where it must go (a closed stdin on this side could otherwise leave an
     input file at fd 0 with close-on-exec still set)."""
     high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds]
     try:
-        return os.posix_spawn(args[0], args, _environ(),
+        return os.posix_spawn(args[0], args, env or _environ(),
                               file_actions=[(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(high)])
     finally:
         for fd in high:
