@@ -141,3 +141,25 @@ def test_a_bad_index_row_is_one_line(toy, tmp_path, row, message):
     result = subprocess.run([sys.executable, "-m", "ojpack.cli", "judge", "--index", str(tmp_path / "index.csv"),
                              "-p", str(toy)], capture_output=True, text=True, timeout=120)
     assert result.returncode == 1 and message in result.stderr and "Traceback" not in result.stderr
+
+
+def test_check_on_a_cluster_gives_the_local_verdicts(toy):
+    """A whole check on two Dask workers, with a wrong answer and a time-out (whose runs form a chain that
+    stops at its first failing test), gives the local matrix."""
+    (toy / "solutions" / "wrong_answer").mkdir()
+    (toy / "solutions" / "wrong_answer" / "minus.py").write_text("a, b = map(int, input().split())\nprint(a - b)\n")
+    (toy / "solutions" / "time_limit_exceeded").mkdir()
+    (toy / "solutions" / "time_limit_exceeded" / "spin.py").write_text(
+        "a, b = map(int, input().split())\nif a + b > 20:\n    while True: pass\nprint(a + b)\n")
+
+    def matrix(*extra: str) -> dict:
+        result = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof", "--fresh", "--json", *extra])
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        return {s["name"]: (s["verdict"], s["score"], [(c["test"], c["verdict"]) for c in s["cells"]])
+                for s in report["solutions"]}
+
+    local = matrix()
+    assert {name: v for name, (v, _, _) in local.items()} == {
+        "accepted/sum.py": "AC", "wrong_answer/minus.py": "WA", "time_limit_exceeded/spin.py": "TLE"}
+    assert matrix("--cluster", "local:2") == local

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
+from .common import ClusterOpt, JsonOpt, NoSandboxOpt, ProblemOpt, engine_for, sandbox
 
 if TYPE_CHECKING:
     from ..judging import CheckReport, Solution
@@ -32,6 +32,7 @@ def command(
     quick: Annotated[bool, typer.Option(
         "--quick", help="Stop every solution that must fail at its first failing test, as BAPCtools does: "
                         "faster, but no data strength (killing sets).")] = False,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
     from ..judging import check, write_html
@@ -48,7 +49,9 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full, quick=quick)
+        with engine_for(cluster, jobs) as engine:
+            report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full,
+                           quick=quick, engine=engine)
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:

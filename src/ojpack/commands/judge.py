@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 import typer
 
 from .check import STYLE
-from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
+from .common import ClusterOpt, JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
 
 if TYPE_CHECKING:
     from rich.text import Text
@@ -26,9 +26,7 @@ def command(
     html_out: Annotated[Optional[Path], typer.Option("--html", help="Also write a sortable HTML table.", dir_okay=False)] = None,
     old: Annotated[Optional[Path], typer.Option(
         "--diff", help="An earlier batch's --json: list the submissions whose verdict or score changed.", dir_okay=False)] = None,
-    cluster: Annotated[Optional[str], typer.Option(
-        "--cluster", envvar="OJPACK_CLUSTER",
-        help="Run on Dask: local:N (a throwaway cluster of N workers) or a scheduler's address.")] = None,
+    cluster: ClusterOpt = None,
     fresh: Annotated[bool, typer.Option("--fresh", help="Batch: run everything again instead of reusing remembered runs.")] = False,
     problem_dir: ProblemOpt = None,
     no_sandbox: NoSandboxOpt = False,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 import shutil
 import tempfile
@@ -10,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .check import STYLE
+from .common import engine_for
 
 if TYPE_CHECKING:
     from ..problem import Problem
@@ -23,8 +23,7 @@ def run_batch(problem: Problem, sources: list[Path], lang: str | None, index: Pa
     from rich.text import Text
 
     from ..errors import OjpackError
-    from ..judging import (LocalEngine, batch_diff, collect, connect_cluster, judge_batch, write_batch_csv,
-                           write_batch_html)
+    from ..judging import batch_diff, collect, judge_batch, write_batch_csv, write_batch_html
     from .console import err, out, print_json, progress_enabled
 
     previous = None
@@ -37,10 +36,9 @@ def run_batch(problem: Problem, sources: list[Path], lang: str | None, index: Pa
     try:
         found = collect(sources, index, scratch)
         subs = tuple(s if s.lang or not lang else type(s)(s.id, s.path, s.user, lang) for s in found.submissions)
-        engine_cm = connect_cluster(cluster) if cluster else contextlib.nullcontext(LocalEngine(jobs))
         columns = [TextColumn("[bold]judge"), BarColumn(), MofNCompleteColumn(), TextColumn("runs, ETA"),
                    TimeRemainingColumn()]
-        with engine_cm as engine, Progress(*columns, console=err, transient=True,
+        with engine_for(cluster, jobs) as engine, Progress(*columns, console=err, transient=True,
                                            disable=not progress_enabled()) as bar:
             task = bar.add_task("", total=None)
             result = judge_batch(problem, subs, found.skipped, engine, jobs,

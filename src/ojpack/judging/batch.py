@@ -14,35 +14,19 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from ..cache import cache_for
 from ..errors import OjpackError
 from ..problem import Problem
-from ..sandbox import CompileError, Program, RunLimits, detect, prepare
+from ..sandbox import CompileError, Program, detect, prepare
 from ..testdata import ensure_built
-from .checker import Checker, checker_identity, load_checker
-from .execute import Cell, Job, Memo, execute, limits_for
+from .checker import checker_identity, load_checker
+from .execute import Cell, Engine, Job, Memo, limits_for
 from .interact import Interactor, load_interactor
 from .judgement import Judgement, scores
 from .submissions import Submission
 from .verdicts import Verdict, overall
-
-
-class Engine(Protocol):
-    """Runs a batch's jobs somewhere: the local pool (execute) or a cluster (cluster.DaskEngine)."""
-
-    def execute(self, jobs: list[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
-                on_done: Callable[[Job, Cell], None], memo: Memo | None) -> dict[tuple[str, str], Cell]: ...
-
-
-@dataclass(frozen=True)
-class LocalEngine:
-    workers: int | None = None
-
-    def execute(self, jobs: list[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
-                on_done: Callable[[Job, Cell], None], memo: Memo | None) -> dict[tuple[str, str], Cell]:
-        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo)
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ import hashlib
 import os
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import OjpackError
 from ..sandbox import Program, RunLimits, isolation_enabled, prepare, set_isolation
 from .checker import Checker, output_scratch
-from .execute import Cell, Job, Memo, recall, remember, run_one
+from .execute import Cell, Job, Memo, recall, remember, run_one, settled
 from .interact import Interactor
 
 # Compiled submissions on a worker: one store per worker process, kept for the worker's lifetime.
@@ -50,6 +50,7 @@ class Shipped:
     memory_mib: int
     tests: tuple[Any, ...]                 # the BuiltTests, whose paths the worker replaces
     shas: tuple[tuple[str, str], ...]      # (input, answer) sha256 per test
+    chain: bool = False                    # stop at the first failing test (execute's chains)
 
 
 def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
@@ -81,7 +82,10 @@ def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]],
         for test, (input_sha, answer_sha), (input, answer) in zip(chunk.tests, chunk.shas, files):
             test = dataclasses.replace(test, input=_object(objects, input_sha, input),
                                        answer=_object(objects, answer_sha, answer))
-            cells.append(run_one(Job(chunk.owner, program, test), limits, time_limit, checker, scratch))
+            cell = run_one(Job(chunk.owner, program, test), limits, time_limit, checker, scratch)
+            cells.append(cell)
+            if chunk.chain and settled(cell, limits):
+                break
         return cells
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
@@ -91,8 +95,9 @@ def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]],
 class DaskEngine:
     client: Any   # distributed.Client
 
-    def execute(self, jobs: list[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
-                on_done: Callable[[Job, Cell], None], memo: Memo | None) -> dict[tuple[str, str], Cell]:
+    def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
+                chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]:
         from distributed import as_completed
 
         out: dict[tuple[str, str], Cell] = {}
@@ -107,25 +112,33 @@ class DaskEngine:
                 objects[sha] = self.client.submit(_keep, data, key=f"object-{sha}", pure=True)
             return sha, objects[sha]
 
-        todo: dict[str, list[Job]] = {}
+        done = on_done or (lambda _job, _cell: None)
+        todo: dict[Hashable, list[Job]] = {}
+        chains: set[Hashable] = set()
         for job in jobs:
+            link = chain_of(job) if chain_of else None
+            if link is not None:   # a chain goes whole to one worker, remembered runs included
+                todo.setdefault(("chain", link), []).append(job)
+                chains.add(("chain", link))
+                continue
             cell = recall(memo, job, limits, time_limit) if memo else None
             if cell is None:
                 todo.setdefault(job.owner, []).append(job)
             else:
                 out[(job.owner, job.test.id)] = cell
-                on_done(job, cell)
+                done(job, cell)
         pending: dict[Any, list[Job]] = {}
         isolate = isolation_enabled()
-        for owned in todo.values():
+        for group, owned in todo.items():
             p: Program = owned[0].program
             source_sha, source = ship(p.source)
-            for i in range(0, len(owned), CHUNK):
-                chunk = owned[i:i + CHUNK]
+            step = len(owned) if group in chains else CHUNK
+            for i in range(0, len(owned), step):
+                chunk = owned[i:i + step]
                 files = [(ship(j.test.input), ship(j.test.answer)) for j in chunk]
                 shipped = Shipped(chunk[0].owner, p.source.name, source_sha, p.language.id,
                                   limits.memory_mib or 256, tuple(j.test for j in chunk),
-                                  tuple((i[0], a[0]) for i, a in files))
+                                  tuple((i[0], a[0]) for i, a in files), group in chains)
                 future = self.client.submit(_worker_run, shipped, source, [(i[1], a[1]) for i, a in files], limits,
                                             time_limit, checker, isolate, pure=False, retries=2)
                 pending[future] = chunk
@@ -136,11 +149,11 @@ class DaskEngine:
                     cells = future.result()
                 except Exception as e:   # a task that kept failing (its workers died each time)
                     raise OjpackError(f"cluster: {chunk[0].owner} failed on every worker: {e}") from None
-                for job, cell in zip(chunk, cells):
+                for job, cell in zip(chunk, cells):   # a chain's later tests are absent, as in execute
                     if memo:
                         remember(memo, job, limits, time_limit, cell)
                     out[(job.owner, job.test.id)] = cell
-                    on_done(job, cell)
+                    done(job, cell)
         except BaseException:
             self.client.cancel(list(pending))
             raise

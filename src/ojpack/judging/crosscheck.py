@@ -18,7 +18,7 @@ from .checker import checker_identity, load_checker
 from .interact import Interactor, load_interactor
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Job, Memo, execute, limits_for, rerun_slow
+from .execute import Cell, Engine, Job, LocalEngine, Memo, limits_for, rerun_slow
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem
@@ -133,12 +133,14 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
           progress: Progress | None = None, fresh: bool = False, full: bool = False,
-          quick: bool = False) -> CheckReport:
+          quick: bool = False, engine: Engine | None = None) -> CheckReport:
     """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
     unchanged tests. A solution that must fail and may not pass in a costly way (time, memory or output
     limit) stops at its first failing test, where its verdict is settled, unless `full` asks for the whole
     matrix. `quick` stops every solution that must fail there (BAPCtools' default): the expectations are
-    checked by the first failing verdict alone, and data strength (the killing sets) is not computed."""
+    checked by the first failing verdict alone, and data strength (the killing sets) is not computed.
+    `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
+    slow accepted runs stay on this machine."""
     if quick and full:
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
@@ -175,7 +177,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
     memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
-    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settles)
+    cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
+                                                    memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
     must_pass = {s.name for s in solutions if s.must_pass}
     slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..cache import key, write_atomic
 from .checker import Checker, CheckerError, output_scratch
@@ -171,6 +172,12 @@ def _how_it_ended(res: RunResult) -> str:
     return f"exit code {res.exit_code}" if res.exit_code else ""
 
 
+def settled(cell: Cell, limits: RunLimits) -> bool:
+    """Whether a chain stops at this cell: it failed. A time-out that the wall clock cut short (a busy
+    machine) has not shown how slow the program is: the next test gets its turn."""
+    return cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu)
+
+
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
             memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
@@ -198,10 +205,7 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
 
     def chain(owned: list[Job]) -> None:
         for job in owned:
-            cell = one(job)
-            # A time-out that the wall clock cut short (a busy machine) has not shown how slow the
-            # program is: the next test gets its turn.
-            if cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu):
+            if settled(one(job), limits):
                 return
 
     try:
@@ -218,3 +222,22 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return out
+
+
+class Engine(Protocol):
+    """Where a batch of runs goes: the local pool (LocalEngine) or a cluster (cluster.DaskEngine). `chain_of`
+    as in execute: a chain's runs go one after another and stop at its first failing one."""
+
+    def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
+                chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]: ...
+
+
+@dataclass(frozen=True)
+class LocalEngine:
+    workers: int | None = None
+
+    def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
+                chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]:
+        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of)
