@@ -10,16 +10,12 @@ from .strict import Invalid, rule
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+# A statement language: an ISO 639 code, optionally with a region or script (en, zh, pt-BR, zh-Hant)
+LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 
 # strict.convert builds these from problem.yaml: `memory: true` or `time: "1"` is a mistake, not 1 MiB or 1 s
 model = dataclass(frozen=True, kw_only=True)
-
-
-@model
-class Names:
-    zh: str
-    en: str
 
 
 @model
@@ -213,7 +209,8 @@ class GrammarItem:
 @model
 class ProblemSpec:
     short_name: str = rule(pattern=r"^[a-z0-9]+$")
-    name: Names
+    # the title per statement language, e.g. {en: Sum}: any non-empty set; each needs statement/problem.<lang>.md.j2
+    name: dict[str, str] = rule(min_length=1)
     source: Source
     credits: Credits
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
@@ -239,6 +236,11 @@ class ProblemSpec:
     def __post_init__(self) -> None:
         # Each rule names the key it is about (strict.Invalid, relative to this object), so the error
         # carries that key's line rather than none.
+        for lang, title in self.name.items():
+            if not LANGUAGE.match(lang):
+                raise Invalid(("name", lang), "a title's key is a language code such as en, zh or pt-BR", lang)
+            if not title.strip():
+                raise Invalid(("name", lang), "the title is empty")
         total = sum(s.score for s in self.subtasks)
         if total != 100:
             raise Invalid(("subtasks",), f"subtask scores add up to {total}, not 100")

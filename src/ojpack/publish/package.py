@@ -7,7 +7,7 @@ the checker rule, solutions with expected verdicts and the rendered statement fi
 from __future__ import annotations
 
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cache import cache_for
@@ -165,7 +165,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         if not by_group.get(s.group):
             raise OjpackError(f"subtask {s.group} has no built tests; rebuild the data")
         subtasks.append(Group(s.group, s.score, problem.bounds_for(s.group), tuple(by_group[s.group])))
-    names = asdict(spec.name)
+    names = dict(spec.name)
     return Package(
         root=problem.root, short_name=spec.short_name, names=names,
         source=spec.source.name, source_url=spec.source.url, authors=tuple(spec.credits.authors),
