@@ -67,6 +67,7 @@ class Package:
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
+    pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
 
     @property
     def uuid(self) -> str:
@@ -182,4 +183,5 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         plan_lines={p.id: p.line for p in make_plan(problem)},
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
+        pass_fail=spec.pass_fail,
     )

@@ -130,7 +130,8 @@ def context(problem: Problem, lang: str, samples: list[Sample]) -> dict[str, obj
         "credits": spec.credits,
         "limits": {"time": _plain(limits.time), "memory": limits.memory, "output": limits.output},
         "bounds": glob,
-        "subtasks": subtasks,
+        "subtasks": [] if spec.pass_fail else subtasks,   # a pass-fail problem's one group is no subtask
+        "pass_fail": spec.pass_fail,
         "checker": spec.checker,
         "scoring": spec.scoring,
         "samples": samples,
