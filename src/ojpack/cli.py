@@ -14,7 +14,7 @@ import typer
 from typer.core import TyperOption
 
 from . import __version__
-from .commands import build, check, console, export, import_, judge, render, stats, strength, stress, validate
+from .commands import build, check, console, export, import_, judge, new, render, stats, strength, stress, validate
 from .errors import OjpackError
 from .interrupt import install
 
@@ -26,6 +26,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+app.command("new")(new.command)
 app.command("build")(build.command)
 app.command("validate")(validate.command)
 app.command("stats")(stats.command)

@@ -57,7 +57,8 @@ def write(pkg: Package, out: Path) -> Notes:
 
     ship_dialogues(pkg, data / "sample")
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
-    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
+    for file in pkg.judge_validator_files:
+        copy(file, root / "input_validators" / "validate" / file.name)
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 

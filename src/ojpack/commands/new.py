@@ -1,0 +1,34 @@
+"""`ojpack new`: a new problem package (or contest) that builds, checks, renders and exports at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ..errors import OjpackError
+
+
+def command(
+    folder: Annotated[Path, typer.Argument(help="The new folder (must not exist, or be empty).")],
+    interactive: Annotated[bool, typer.Option("--interactive", help="An interactive problem (guess a number).")] = False,
+    subtasks: Annotated[bool, typer.Option("--subtasks", help="Scored subtasks (IOI style) instead of pass-fail.")] = False,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Statement languages, e.g. en or en,zh.")] = "en",
+    short_name: Annotated[str, typer.Option("--short-name", help="Default: the folder's name, lowercase letters and digits.")] = "",
+) -> None:
+    """Write a new problem package into FOLDER: problem.yaml, a generator, a strict validator (Python and C++),
+    a model solution in C++ and Python, a wrong and a too-slow one, a statement, and ojval/ojgen, the small
+    libraries for validators and generators. `ojpack build && ojpack check && ojpack render && ojpack export
+    --to all` pass on it as it is; every file says what to change."""
+    from ..scaffold import new_problem, parse_languages
+    from .console import out
+
+    if interactive and subtasks:
+        raise OjpackError("--interactive and --subtasks: the interactive template is pass-fail; choose one")
+    kind = "interactive" if interactive else "subtasks" if subtasks else "pass-fail"
+    made = new_problem(folder, kind, parse_languages(lang), short_name or None)
+    out.print(f"wrote the {kind} problem '{made.short_name}' in {made.root}")
+    for lang_ in made.untranslated:
+        out.print(f"[yellow]note:[/] statement/problem.{lang_}.md.j2 is the English text: translate it")
+    out.print(f"next: cd {folder} && ojpack build && ojpack check && ojpack render")
