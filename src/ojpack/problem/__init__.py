@@ -7,7 +7,8 @@ group's bounds.
 
 from .load import Problem, copy_sources, load_problem
 from .plan import PlannedTest, expand, make_plan
+from .reference import json_schema, keys
 from .schema import Coverage, Expectation
 
-__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "expand",
+__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "expand", "json_schema", "keys",
            "load_problem", "make_plan"]

@@ -11,7 +11,7 @@ import yaml
 
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
-from .strict import Invalid, Place, convert, dotted
+from .strict import Invalid, Place, convert, dotted, shape_errors
 from .source import DuplicateKey, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
@@ -93,6 +93,13 @@ def load_problem(root: Path | None = None) -> Problem:
         raise ProblemConfigError(f"{file}:{where}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
     if not isinstance(raw, dict):
         raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
+    # Mistakes of one kind all at once (a new file often lacks several keys), unknown keys first: a typo also
+    # leaves its real key missing, and the typo explains both.
+    for found in shape_errors(raw, ProblemSpec):
+        if found:
+            found.sort(key=lambda e: line_of(lines, e.at) or 0)
+            listed = "; ".join((f"line {n}: " if (n := line_of(lines, e.at)) else "") + e.message for e in found)
+            raise ProblemConfigError(f"{file}: {listed}")
     try:
         spec = convert(raw, ProblemSpec)
     except Invalid as e:
