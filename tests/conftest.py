@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -14,6 +15,16 @@ from ojpack.problem.load import copy_sources
 
 TESTS = Path(__file__).parent
 REPO = TESTS.parent
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """@pytest.mark.slow tests run only with OJPACK_SLOW=1, like the other slow sweeps."""
+    if os.environ.get("OJPACK_SLOW"):
+        return
+    skip = pytest.mark.skip(reason="slow: set OJPACK_SLOW=1 to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -27,6 +27,11 @@ def command(
     The data is built first when missing or stale, and `ojpack check` must pass (a passing result for
     the same data, solutions and toolkit is reused). --no-check skips the check only.
     """
+    from .contest import contest_root, run_contest
+
+    if (contest := contest_root(problem_dir)) is not None:
+        return run_contest("export", contest, ["--to", to, *(["--no-check"] if no_check else []),
+                                               *(["--no-sandbox"] if no_sandbox else [])])
     from rich.table import Table
 
     from ..problem import load_problem
