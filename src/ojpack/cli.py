@@ -14,7 +14,8 @@ import typer
 from typer.core import TyperOption
 
 from . import __version__
-from .commands import build, check, console, export, import_, judge, new, render, schema, stats, strength, stress, validate
+from .commands import (build, check, console, export, import_, judge, new, render, schema, stats, strength, stress,
+                       timelimit, validate)
 from .errors import OjpackError
 from .interrupt import install
 
@@ -37,6 +38,7 @@ app.command("judge")(judge.command)
 app.command("import")(import_.command)
 app.command("stress")(stress.command)
 app.command("schema")(schema.command)
+app.command("timelimit")(timelimit.command)
 app.command("strength")(strength.command)
 
 
