@@ -20,7 +20,8 @@ import yaml
 
 from ..errors import ProblemConfigError
 from .source import DuplicateKey, line_of, read_yaml
-from .strict import Invalid, Place, convert, rule, shape_errors
+from .load import raise_shape_errors
+from .strict import Invalid, Place, convert, rule
 
 CONTEST_FILE = "contest.yaml"
 LETTER = r"^[A-Z][0-9]?$"
@@ -85,10 +86,7 @@ def load_contest(root: Path) -> Contest:
         raise ProblemConfigError(f"{file}: not valid YAML: {e}".splitlines()[0]) from None
     if not isinstance(raw, dict):
         raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
-    for found in shape_errors(raw, ContestSpec):
-        if found:
-            raise ProblemConfigError(f"{file}: " + "; ".join(
-                (f"line {n}: " if (n := line_of(lines, e.at)) else "") + e.message for e in found))
+    raise_shape_errors(file, raw, lines, ContestSpec)
     try:
         spec = convert(raw, ContestSpec)
     except Invalid as e:

@@ -93,13 +93,7 @@ def load_problem(root: Path | None = None) -> Problem:
         raise ProblemConfigError(f"{file}:{where}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
     if not isinstance(raw, dict):
         raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
-    # Mistakes of one kind all at once (a new file often lacks several keys), unknown keys first: a typo also
-    # leaves its real key missing, and the typo explains both.
-    for found in shape_errors(raw, ProblemSpec):
-        if found:
-            found.sort(key=lambda e: line_of(lines, e.at) or 0)
-            listed = "; ".join((f"line {n}: " if (n := line_of(lines, e.at)) else "") + e.message for e in found)
-            raise ProblemConfigError(f"{file}: {listed}")
+    raise_shape_errors(file, raw, lines, ProblemSpec)
     try:
         spec = convert(raw, ProblemSpec)
     except Invalid as e:
@@ -109,6 +103,16 @@ def load_problem(root: Path | None = None) -> Problem:
     _check_files(problem)
     _check_placeholders(problem)
     return problem
+
+
+def raise_shape_errors(file: Path, raw: object, lines: dict[Place, int], kind: type) -> None:
+    """Mistakes of one kind all at once (a new file often lacks several keys), in one line; unknown keys first:
+    a typo also leaves its real key missing, and the typo explains both."""
+    for found in shape_errors(raw, kind):
+        if found:
+            found.sort(key=lambda e: line_of(lines, e.at) or 0)
+            listed = "; ".join((f"line {n}: " if (n := line_of(lines, e.at)) else "") + e.message for e in found)
+            raise ProblemConfigError(f"{file}: {listed}")
 
 
 def _check_files(problem: Problem) -> None:
