@@ -19,10 +19,11 @@ def command(
     contest: Annotated[bool, typer.Option("--contest", help="Make FOLDER a contest (contest.yaml); then `ojpack new "
                                                             "NAME` inside it adds problems.")] = False,
 ) -> None:
-    """Write a new problem package into FOLDER: problem.yaml, a generator, a strict validator (Python and C++),
-    a model solution in C++ and Python, a wrong and a too-slow one, a statement, and ojval/ojgen, the small
-    libraries for validators and generators. `ojpack build && ojpack check && ojpack render && ojpack export
-    --to all` pass on it as it is; every file says what to change."""
+    """Write a new problem package (or, with --contest, a contest) that builds, checks, renders and exports as it is.
+
+    The package holds problem.yaml, a generator, a strict validator (Python and C++), a model solution in C++ and
+    Python, a wrong and a too-slow one, a statement, and ojval/ojgen, the small libraries for validators and
+    generators; every file says what to change. Inside a contest, the problem is added to contest.yaml."""
     from ..scaffold import add_to_contest, contest_of, new_contest, new_problem, parse_languages
     from .console import out
 

@@ -1,7 +1,7 @@
 /* ojpack's exec helper: starts one program under a run's limits and reports what it used.
  *
  *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
- *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH]... -- PROGRAM ARGS...
+ *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH|m:PATH]... -- PROGRAM ARGS...
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
  * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
@@ -19,7 +19,9 @@
  * /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
  * open descriptor of an empty one that ojpack made for this worker (nothing of it outlives a run, as the
  * run's processes all die; making and tearing one down costs ~0.6 ms a run), which this process joins
- * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
+ * before the clone, so init joins none of its own. An m: path is a detached mount ojpack made (a small
+ * tmpfs it reads afterwards through its own descriptor): the k-th m: path's mount is open at fd 5 + k,
+ * and init moves it, writable, to PATH. When the program ends, init kills whatever it left
  * and exits, which takes the whole pid namespace down. Both this process and init die with their parent
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
  * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
@@ -128,7 +130,7 @@ static int plain(int argc, char **argv) {
 
 /* ---------------------------------------------------------------- the cage */
 
-struct bind { char *path; int fd; int dir; int writable; };
+struct bind { char *path; int fd; int dir; int writable; int moved; };
 
 struct cage {
     const char *skel, *cwd;
@@ -283,7 +285,12 @@ static void build_root(struct cage *c) {
     snprintf(path, sizeof path, "%s/tmp", root);
     set_attr(path, 0, 0, MOUNT_ATTR_RDONLY);
     for (int i = 0; i < c->nbinds; i++)
-        if (c->binds[i].writable) bind_fd(c->binds[i].fd, root, c->binds[i].path, 0);
+        if (c->binds[i].writable && !c->binds[i].moved) bind_fd(c->binds[i].fd, root, c->binds[i].path, 0);
+    for (int i = 0; i < c->nbinds; i++) {   /* MOVE_MOUNT_F_EMPTY_PATH: the descriptor is the mount itself */
+        if (!c->binds[i].moved) continue;
+        snprintf(path, sizeof path, "%s%s", root, c->binds[i].path);
+        if (syscall(SYS_move_mount, c->binds[i].fd, "", AT_FDCWD, path, 4) != 0) fail("move_mount %s", path);
+    }
     snprintf(path, sizeof path, "%s/proc", root);
     if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail("mount /proc");
     if (chdir(root) != 0 || syscall(SYS_pivot_root, ".", ".") != 0) fail("pivot_root");
@@ -322,7 +329,10 @@ static int init_main(struct cage *c, int go) {
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
        another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
     char path[4096];
-    for (int i = 0; i < c->nbinds; i++) c->binds[i].fd = open_path(c->binds[i].path, &c->binds[i].dir);
+    for (int i = 0, moved = 0; i < c->nbinds; i++) {
+        if (c->binds[i].moved) c->binds[i].fd = 5 + moved++, c->binds[i].dir = 1;
+        else c->binds[i].fd = open_path(c->binds[i].path, &c->binds[i].dir);
+    }
     snprintf(path, sizeof path, "%s/etc", c->skel);
     c->etc_fd = open_path(path, NULL);
     snprintf(path, sizeof path, "%s/dev", c->skel);
@@ -403,7 +413,8 @@ static int cage_main(int argc, char **argv) {
         }
         struct bind *b = &c.binds[c.nbinds++];
         b->path = argv[i] + 2;
-        b->writable = argv[i][0] == 'w';
+        b->writable = argv[i][0] == 'w' || argv[i][0] == 'm';
+        b->moved = argv[i][0] == 'm';
     }
     if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }
     c.argv = argv + i + 1;

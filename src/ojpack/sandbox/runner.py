@@ -42,7 +42,7 @@ class RunResult:
 def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int, limits: RunLimits,
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
-        isolate: bool | None = None) -> RunResult:
+        isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = ()) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
     stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
@@ -50,7 +50,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     Isolated (the default, see isolation.py) it runs in the cage: it sees the paths its argv names,
     `readable` (read-only) and `writable`, and works in `cwd` (one of those) or the cage's private /tmp.
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
-    cgroup when the host allows one."""
+    cgroup when the host allows one. `mounts` (caged runs only): (path, descriptor of a detached mount,
+    see cagefiles.CappedFolder) shown writable at path."""
     caged = isolation_enabled() if isolate is None else isolate
     if caged:
         require_isolation()
@@ -74,7 +75,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             try:
                 if caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                             address_space, SCRATCH_MIB * MIB)
+                                             address_space, SCRATCH_MIB * MIB, mounts)
                 elif helper and cage:   # the cgroup measures the peak: the helper may become the program
                     outcome = spawn.run_exec(helper, argv, workdir, fds, limits, cage, address_space, start)
                 elif helper:

@@ -18,6 +18,7 @@ import subprocess
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 
 from . import cgroups
 from .limits import RunLimits, child_setup, limit_args, num as _num, rlimits
@@ -68,21 +69,27 @@ class CageError(OSError):
 
 def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd: str, binds: list[str],
              fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
-             scratch_bytes: int) -> Outcome:
+             scratch_bytes: int, mounts: Sequence[tuple[str, int]] = ()) -> Outcome:
     """posix_spawn the helper in cage mode and wait: it kills the program at the CPU or wall limit and
     takes every process of the run down with it, so Python only waits. A killed waiter (Ctrl-C) kills
-    the helper, and with it the cage."""
+    the helper, and with it the cage. `mounts`: (path, descriptor of a detached mount) shown writable
+    at path; they go to the helper as fds 5, 6, ... (fd 4 is then /dev/null when there is no netns)."""
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     netns = worker_netns()
     read_end, write_end = os.pipe()
+    placeholder = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC) if mounts and netns is None else None
+    fourth = netns if netns is not None else placeholder
+    extra = (*(() if fourth is None else (fourth,)), *(fd for _, fd in mounts))
     try:
         pid = _spawn([helper, "cage", skeleton, cwd, str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)),
                       _num(out), _num(mem), _num(as_bytes), str(scratch_bytes), *tasks,
-                      "-" if netns is None else "4", *binds, "--", *argv],
-                     (*fds, write_end) if netns is None else (*fds, write_end, netns))
+                      "-" if netns is None else "4", *binds, *(f"m:{path}" for path, _ in mounts), "--", *argv],
+                     (*fds, write_end, *extra))
     finally:
         os.close(write_end)
+        if placeholder is not None:
+            os.close(placeholder)
     with os.fdopen(read_end, "rb") as report:
         try:
             _, helper_status = os.waitpid(pid, 0)
