@@ -16,12 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ..errors import ProblemConfigError
-from .source import DuplicateKey, line_of, read_yaml
-from .load import raise_shape_errors
-from .strict import Invalid, Place, convert, rule
+from .source import line_of
+from .load import read_spec
+from .strict import Invalid, Place, rule
 
 CONTEST_FILE = "contest.yaml"
 LETTER = r"^[A-Z][0-9]?$"
@@ -78,20 +76,7 @@ def is_contest(folder: Path) -> bool:
 
 def load_contest(root: Path) -> Contest:
     file = root / CONTEST_FILE
-    try:
-        raw, lines = read_yaml(file.read_text(encoding="utf-8"))
-    except DuplicateKey as e:
-        raise ProblemConfigError(f"{file}: {e}") from None
-    except (yaml.YAMLError, UnicodeDecodeError) as e:
-        raise ProblemConfigError(f"{file}: not valid YAML: {e}".splitlines()[0]) from None
-    if not isinstance(raw, dict):
-        raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
-    raise_shape_errors(file, raw, lines, ContestSpec)
-    try:
-        spec = convert(raw, ContestSpec)
-    except Invalid as e:
-        line = line_of(lines, e.at)
-        raise ProblemConfigError(f"{file}:{f' line {line}:' if line else ''} {e.describe()}") from None
+    spec, lines = read_spec(file, ContestSpec)
     contest = Contest(root.resolve(), spec, lines)
     for i, entry in enumerate(spec.problems):
         if not (contest.folder(entry) / "problem.yaml").is_file():

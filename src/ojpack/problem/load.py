@@ -6,6 +6,7 @@ import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -80,7 +81,16 @@ def find_root(start: Path | None = None) -> Path:
 
 def load_problem(root: Path | None = None) -> Problem:
     root = find_root(root)
-    file = root / PROBLEM_FILE
+    spec, lines = read_spec(root / PROBLEM_FILE, ProblemSpec)
+    problem = Problem(root, spec, lines)
+    _check_files(problem)
+    _check_placeholders(problem)
+    return problem
+
+
+def read_spec(file: Path, kind: type) -> tuple[Any, dict[Place, int]]:
+    """A YAML file read strictly into `kind` (problem.yaml, contest.yaml), and every key's line; each mistake
+    is one ProblemConfigError line naming the file, the line and the key."""
     try:
         raw, lines = read_yaml(file.read_text(encoding="utf-8"))
     except DuplicateKey as e:
@@ -93,16 +103,12 @@ def load_problem(root: Path | None = None) -> Problem:
         raise ProblemConfigError(f"{file}:{where}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
     if not isinstance(raw, dict):
         raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
-    raise_shape_errors(file, raw, lines, ProblemSpec)
+    raise_shape_errors(file, raw, lines, kind)
     try:
-        spec = convert(raw, ProblemSpec)
+        return convert(raw, kind), lines
     except Invalid as e:
         line = line_of(lines, e.at)
         raise ProblemConfigError(f"{file}:{f' line {line}:' if line else ''} {e.describe()}") from None
-    problem = Problem(root, spec, lines)
-    _check_files(problem)
-    _check_placeholders(problem)
-    return problem
 
 
 def raise_shape_errors(file: Path, raw: object, lines: dict[Place, int], kind: type) -> None:
