@@ -17,6 +17,16 @@ TESTS = Path(__file__).parent
 REPO = TESTS.parent
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """@pytest.mark.slow tests run only with OJPACK_SLOW=1, like the other slow sweeps."""
+    if os.environ.get("OJPACK_SLOW"):
+        return
+    skip = pytest.mark.skip(reason="slow: set OJPACK_SLOW=1 to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def shared_compile_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The machine-wide store of compiled programs lives in a temporary folder for the test run: tests never

@@ -35,6 +35,11 @@ def command(
     cluster: ClusterOpt = None,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
+    from .contest import contest_root, run_contest
+
+    if (contest := contest_root(problem_dir)) is not None:
+        flags = {"--no-proof": no_proof, "--fresh": fresh, "--full": full, "--quick": quick, "--no-sandbox": no_sandbox}
+        return run_contest("check", contest, [f for f, on in flags.items() if on])
     from ..judging import check, write_html
     from ..problem import load_problem
     from .console import print_json, progress_bar

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from .solutions import Solution, discover
     from .proof import proof_batches
     from .scoring import SubtaskScore, score_subtasks
+    from .timelimit import Proposal, measure, propose
     from .verdicts import Verdict, fmt, of_run
 
 _WHERE = {
@@ -35,6 +36,7 @@ _WHERE = {
     "limits_for": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring",
+    "Proposal": "timelimit", "measure": "timelimit", "propose": "timelimit",
     "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
 }
 __getattr__ = exports(__name__, _WHERE)

@@ -24,7 +24,7 @@ from ..errors import OjpackError
 from ..problem import Problem
 from .proof import ProofResult, run_proof
 from .scoring import SubtaskScore, score_subtasks
-from .solutions import Solution, discover
+from .solutions import Solution, discover, solutions_dir
 from .verdicts import Verdict, deviations, group_deviations, overall
 
 AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
@@ -227,7 +227,7 @@ def pass_key(problem: Problem) -> str:
     the toolkit itself."""
     extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
     interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
-    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
+    parts = [problem.path(solutions_dir(problem)), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
