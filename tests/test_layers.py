@@ -16,7 +16,7 @@ LAYERS = {
     "testdata": 3,
     "judging": 4, "statement": 4,
     "strength": 5,
-    "publish": 6,
+    "publish": 6, "scaffold": 6, "contest": 6,
     "commands": 7,
     "cli": 8, "__main__": 9, "__init__": 8,
 }

@@ -14,7 +14,8 @@ import typer
 from typer.core import TyperOption
 
 from . import __version__
-from .commands import build, check, console, export, import_, judge, render, stats, strength, stress, validate
+from .commands import (build, check, console, export, import_, judge, new, render, schema, stats, strength, stress,
+                       timelimit, validate)
 from .errors import OjpackError
 from .interrupt import install
 
@@ -26,6 +27,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
+app.command("new")(new.command)
 app.command("build")(build.command)
 app.command("validate")(validate.command)
 app.command("stats")(stats.command)
@@ -35,6 +37,8 @@ app.command("check")(check.command)
 app.command("judge")(judge.command)
 app.command("import")(import_.command)
 app.command("stress")(stress.command)
+app.command("schema")(schema.command)
+app.command("timelimit")(timelimit.command)
 app.command("strength")(strength.command)
 
 

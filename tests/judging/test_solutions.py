@@ -1,3 +1,5 @@
+from pathlib import Path
+
 import pytest
 
 from conftest import edit_yaml
@@ -69,4 +71,20 @@ def test_a_partial_folder_without_expectations_is_an_error(toy):
     text = (toy / "problem.yaml").read_text()
     (toy / "problem.yaml").write_text(text + "solutions:\n  partial/gone.py: {small: AC}\n")
     with pytest.raises(ProblemConfigError, match="partial/gone.py does not exist"):
+        discover(load_problem(toy))
+
+
+def test_submissions_folder_works_as_solutions(toy: Path) -> None:
+    """Kattis and ICPC packages call the folder submissions/: it is read the same (it was ignored without a word)."""
+    (toy / "solutions").rename(toy / "submissions")
+    edit_yaml(toy / "problem.yaml", "model_solution: solutions/", "model_solution: submissions/")
+    wrong = toy / "submissions" / "wrong_answer" / "zero.py"
+    wrong.parent.mkdir()
+    wrong.write_text("print(0)\n")
+    found = discover(load_problem(toy))
+    assert [(s.rel, s.name) for s in found] == [("submissions/accepted/sum.py", "accepted/sum.py"),
+                                                ("submissions/wrong_answer/zero.py", "wrong_answer/zero.py")]
+    assert found[1].expected == {Verdict.WA}
+    (toy / "solutions").mkdir()
+    with pytest.raises(ProblemConfigError, match="both solutions/ and submissions/ exist"):
         discover(load_problem(toy))

@@ -41,7 +41,7 @@ def test_limits_and_checker_come_from_the_spec(real) -> None:
     lim = problem.spec.limits
     assert (pkg.time_limit, pkg.memory_mib, pkg.output_mib) == (lim.time, lim.memory, lim.output)
     assert pkg.case_sensitive == problem.spec.checker.case_sensitive
-    assert pkg.names == {"zh": problem.spec.name.zh, "en": problem.spec.name.en}
+    assert pkg.names == {"zh": problem.spec.name["zh"], "en": problem.spec.name["en"]}
 
 
 def test_validator_args_use_the_contract() -> None:

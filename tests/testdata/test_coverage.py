@@ -32,3 +32,11 @@ def test_each_gap_is_named_and_samples_do_not_count() -> None:
 
 def test_answer_tokens_ignore_layout() -> None:
     assert answer_tokens(b"John  Brother\r\nJohn\n") == {"John": 2, "Brother": 1}
+
+
+def test_a_validator_without_a_features_report_is_named_not_listed_as_gaps() -> None:
+    """A validator that prints nothing with --features left every feature 'missing' without saying why."""
+    silent = [TestFacts("g1", {}, answer_tokens(b"John\nBrother\n")), TestFacts("g2", {}, answer_tokens(b"John\n"))]
+    (only,) = gaps(COV, silent, ["g1", "g2"])
+    assert "the validator printed no --features report on any test" in only
+    assert gaps(Coverage(answers=["John"]), silent, ["g1", "g2"]) == []   # nothing asked of the report

@@ -16,6 +16,11 @@ def command(
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel tests (default: all cores).")] = None,
 ) -> None:
     """Generate, validate and solve every test of the plan into data/ (atomically, checked against the lock)."""
+    from .contest import contest_root, run_contest
+
+    if (contest := contest_root(problem_dir)) is not None:
+        return run_contest("build", contest, [*(["--update-lock"] if update_lock else []),
+                                              *(["--no-sandbox"] if no_sandbox else [])])
     from rich.markup import escape
     from rich.text import Text
     from rich.table import Table

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
-from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
+from .common import ClusterOpt, JsonOpt, NoSandboxOpt, ProblemOpt, engine_for, sandbox
 
 if TYPE_CHECKING:
     from ..judging import CheckReport, Solution
@@ -32,8 +32,14 @@ def command(
     quick: Annotated[bool, typer.Option(
         "--quick", help="Stop every solution that must fail at its first failing test, as BAPCtools does: "
                         "faster, but no data strength (killing sets).")] = False,
+    cluster: ClusterOpt = None,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
+    from .contest import contest_root, run_contest
+
+    if (contest := contest_root(problem_dir)) is not None:
+        flags = {"--no-proof": no_proof, "--fresh": fresh, "--full": full, "--quick": quick, "--no-sandbox": no_sandbox}
+        return run_contest("check", contest, [f for f, on in flags.items() if on])
     from ..judging import check, write_html
     from ..problem import load_problem
     from .console import print_json, progress_bar
@@ -48,7 +54,9 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
-        report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full, quick=quick)
+        with engine_for(cluster, jobs) as engine:
+            report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full,
+                           quick=quick, engine=engine)
     if html:
         write_html(report, problem.spec.short_name, html)
     if as_json:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
@@ -14,6 +14,9 @@ ProblemOpt = Annotated[
                  file_okay=False),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object for machines instead of tables.")]
+ClusterOpt = Annotated[Optional[str], typer.Option(
+    "--cluster", envvar="OJPACK_CLUSTER",
+    help="Run on Dask: local:N (a throwaway cluster of N workers) or a running scheduler's address.")]
 NoSandboxOpt = Annotated[bool, typer.Option(
     "--no-sandbox", help="Run programs without isolation: only for trusted code on a machine without user "
                          "namespaces or cgroups (prints a warning).")]
@@ -31,3 +34,12 @@ def sandbox(off: bool) -> None:
     else:
         set_isolation(True)
         require_isolation()
+
+
+def engine_for(cluster: str | None, jobs: int | None) -> Any:
+    """A context giving where runs go: a Dask cluster for --cluster, else the local pool of `jobs` workers."""
+    import contextlib
+
+    from ..judging import LocalEngine, connect_cluster
+
+    return connect_cluster(cluster) if cluster else contextlib.nullcontext(LocalEngine(jobs))

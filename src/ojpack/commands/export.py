@@ -27,16 +27,21 @@ def command(
     The data is built first when missing or stale, and `ojpack check` must pass (a passing result for
     the same data, solutions and toolkit is reused). --no-check skips the check only.
     """
+    from .contest import contest_root, run_contest
+
+    if (contest := contest_root(problem_dir)) is not None:
+        return run_contest("export", contest, ["--to", to, *(["--no-check"] if no_check else []),
+                                               *(["--no-sandbox"] if no_sandbox else [])])
     from rich.markup import escape
     from rich.table import Table
 
     from ..problem import load_problem
-    from ..publish import prepare, resolve_targets, write_exports
+    from ..publish import prepare, targets_for, write_exports
     from .console import err, out, progress_enabled
 
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
-    targets = resolve_targets(to)
+    targets, skipped = targets_for(problem, to)
     live = progress_enabled() and not as_json
     with err.status("exporting…") if live else nullcontext() as status:
         def step(msg: str) -> None:
@@ -46,7 +51,7 @@ def command(
         results = write_exports(pkg, targets, step)
 
     if as_json:
-        print(json.dumps({"warning": warning or None, "targets": [
+        print(json.dumps({"warning": warning or None, "skipped": skipped, "targets": [
             {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
              "files": r.files, "cannot_express": list(r.lost), "todo": list(r.todo), "error": r.error or None}
             for r in results]},
@@ -66,6 +71,8 @@ def command(
                 out.print(f"[bold]{r.target}[/] [yellow]cannot express:[/] {escape(line)}")
             for line in r.todo:
                 out.print(f"[bold]{r.target}[/] [cyan]to do by hand:[/] {escape(line)}")
+        for target, why in skipped.items():
+            out.print(f"[bold]{target}[/] skipped: {escape(str(why))}")
         if warning:
             err.print(f"[yellow]warning:[/] {escape(warning)}")
     failed = [r for r in results if r.error]

@@ -33,6 +33,10 @@ def command(
 
     With --format all, a format whose engine is missing (the PDF needs Chromium) is skipped with a warning and the exit code stays 0; a format asked for by name that cannot be made exits 1 (after writing the others).
     """
+    from .contest import contest_root, run_contest
+
+    if (contest := contest_root(problem_dir)) is not None:   # every problem in every format, then the problem sets
+        return run_contest("render", contest, [], parallel=True)
     from rich.markup import escape
     from rich.table import Table
 

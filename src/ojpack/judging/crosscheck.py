@@ -4,28 +4,27 @@ exhaustive proof."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
 from .blame import model_disagreements
-from .checker import load_checker
+from .checker import checker_identity, load_checker
 from .interact import Interactor, load_interactor
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Job, Memo, execute, limits_for, rerun_slow
+from .execute import Cell, Engine, Job, LocalEngine, Memo, limits_for, rerun_slow
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem
 from .proof import ProofResult, run_proof
 from .scoring import SubtaskScore, score_subtasks
-from .solutions import Solution, discover
+from .solutions import Solution, discover, solutions_dir
 from .verdicts import Verdict, deviations, group_deviations, overall
 
 AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
@@ -134,12 +133,14 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
           progress: Progress | None = None, fresh: bool = False, full: bool = False,
-          quick: bool = False) -> CheckReport:
+          quick: bool = False, engine: Engine | None = None) -> CheckReport:
     """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
     unchanged tests. A solution that must fail and may not pass in a costly way (time, memory or output
     limit) stops at its first failing test, where its verdict is settled, unless `full` asks for the whole
     matrix. `quick` stops every solution that must fail there (BAPCtools' default): the expectations are
-    checked by the first failing verdict alone, and data strength (the killing sets) is not computed."""
+    checked by the first failing verdict alone, and data strength (the killing sets) is not computed.
+    `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
+    slow accepted runs stay on this machine."""
     if quick and full:
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
@@ -174,9 +175,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         return f
 
     judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
-    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir) + judge_id)
+    memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
-    cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settles)
+    cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
+                                                    memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
     must_pass = {s.name for s in solutions if s.must_pass}
     slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]
@@ -225,19 +227,13 @@ def pass_key(problem: Problem) -> str:
     the toolkit itself."""
     extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
     interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
-    parts = [problem.path("solutions"), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
+    parts = [problem.path(solutions_dir(problem)), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
 def passed_before(problem: Problem) -> bool:
     """True when a full check (proof included) passed on exactly these sources: export need not rerun it."""
     return cache_for(problem.root).get("check-pass", pass_key(problem)) is not None
-
-
-def _checker_identity(problem: Problem, cache_dir: Path) -> str:
-    spec = problem.spec.checker
-    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
-    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}"
 
 
 def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None

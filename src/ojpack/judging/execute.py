@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..cache import key, write_atomic
 from .checker import Checker, CheckerError, output_scratch
@@ -65,17 +66,29 @@ class Memo:
         return self.folder / k[:2] / f"{k}.json"
 
 
-def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
-            memo: Memo | None = None) -> Cell:
-    remembered = memo.path(job, limits, time_limit) if memo else None
-    if remembered and remembered.is_file():
-        raw = json.loads(remembered.read_text())
-        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
-                    raw.get("output", ""), raw.get("transcript", ""))
-    cell = _run_one(job, limits, time_limit, checker, scratch)
+def recall(memo: Memo, job: Job, limits: RunLimits, time_limit: float) -> Cell | None:
+    remembered = memo.path(job, limits, time_limit)
+    if not (remembered and remembered.is_file()):
+        return None
+    raw = json.loads(remembered.read_text())
+    return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
+                raw.get("output", ""), raw.get("transcript", ""))
+
+
+def remember(memo: Memo, job: Job, limits: RunLimits, time_limit: float, cell: Cell) -> None:
+    remembered = memo.path(job, limits, time_limit)
     # a judge error is the checker's fault of the moment, never remembered
     if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
+
+
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
+            memo: Memo | None = None) -> Cell:
+    cell = recall(memo, job, limits, time_limit) if memo else None
+    if cell is None:
+        cell = _run_one(job, limits, time_limit, checker, scratch)
+        if memo:
+            remember(memo, job, limits, time_limit, cell)
     return cell
 
 
@@ -159,6 +172,12 @@ def _how_it_ended(res: RunResult) -> str:
     return f"exit code {res.exit_code}" if res.exit_code else ""
 
 
+def settled(cell: Cell, limits: RunLimits) -> bool:
+    """Whether a chain stops at this cell: it failed. A time-out that the wall clock cut short (a busy
+    machine) has not shown how slow the program is: the next test gets its turn."""
+    return cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu)
+
+
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
             memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
@@ -186,10 +205,7 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
 
     def chain(owned: list[Job]) -> None:
         for job in owned:
-            cell = one(job)
-            # A time-out that the wall clock cut short (a busy machine) has not shown how slow the
-            # program is: the next test gets its turn.
-            if cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu):
+            if settled(one(job), limits):
                 return
 
     try:
@@ -206,3 +222,22 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return out
+
+
+class Engine(Protocol):
+    """Where a batch of runs goes: the local pool (LocalEngine) or a cluster (cluster.DaskEngine). `chain_of`
+    as in execute: a chain's runs go one after another and stop at its first failing one."""
+
+    def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
+                chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]: ...
+
+
+@dataclass(frozen=True)
+class LocalEngine:
+    workers: int | None = None
+
+    def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
+                chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]:
+        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of)

@@ -16,6 +16,16 @@ from ..problem import Problem
 from .verdicts import FOLDERS, Verdict, fmt
 
 SOLUTIONS_DIR = "solutions"
+# Kattis and ICPC packages call the folder submissions/: either name works (not both at once).
+FOLDER_NAMES = (SOLUTIONS_DIR, "submissions")
+
+
+def solutions_dir(problem: Problem) -> str:
+    """The package's solutions folder: solutions/, or submissions/ when only that one exists."""
+    present = [name for name in FOLDER_NAMES if problem.path(name).is_dir()]
+    if len(present) > 1:
+        raise ProblemConfigError("both solutions/ and submissions/ exist: keep one (they mean the same)")
+    return present[0] if present else SOLUTIONS_DIR
 
 
 @dataclass(frozen=True)
@@ -29,8 +39,8 @@ class Solution:
 
     @property
     def name(self) -> str:
-        """Short display name: the path below solutions/."""
-        return self.rel.removeprefix(f"{SOLUTIONS_DIR}/")
+        """Short display name: the path below solutions/ (or submissions/)."""
+        return self.rel.split("/", 1)[1] if self.rel.split("/", 1)[0] in FOLDER_NAMES else self.rel
 
     @property
     def partial(self) -> bool:
@@ -70,18 +80,19 @@ def overall_expected(by_group: dict[str, frozenset[Verdict]], score: int | None,
     return frozenset(out)
 
 
-def _rel_of(problem: Problem, path: str) -> str:
+def _rel_of(problem: Problem, path: str, top: str) -> str:
     """A per-subtask expectation may name its file from the problem root or from solutions/."""
-    if path.startswith(f"{SOLUTIONS_DIR}/") or not problem.path(f"{SOLUTIONS_DIR}/{path}").is_file():
+    if path.startswith(f"{top}/") or not problem.path(f"{top}/{path}").is_file():
         return path
-    return f"{SOLUTIONS_DIR}/{path}"
+    return f"{top}/{path}"
 
 
 def discover(problem: Problem) -> list[Solution]:
-    """Every source file under solutions/, accepted ones first, then by folder and name."""
-    top = problem.path(SOLUTIONS_DIR)
+    """Every source file under solutions/ (or submissions/), accepted ones first, then by folder and name."""
+    name = solutions_dir(problem)
+    top = problem.path(name)
     overrides = problem.spec.solutions.verdicts
-    expect = {_rel_of(problem, p): e for p, e in problem.spec.solutions.expect.items()}
+    expect = {_rel_of(problem, p, name): e for p, e in problem.spec.solutions.expect.items()}
     for rel in [*overrides, *expect]:
         if not problem.path(rel).is_file():
             raise ProblemConfigError(f"problem.yaml: solutions: {rel} does not exist")
@@ -106,9 +117,9 @@ def discover(problem: Problem) -> list[Solution]:
             expected = frozenset({FOLDERS[folder]})
         else:
             raise ProblemConfigError(
-                f"{rel}: folder {folder or SOLUTIONS_DIR!r} does not name a verdict ({', '.join(FOLDERS)}); "
+                f"{rel}: folder {folder or name!r} does not name a verdict ({', '.join(FOLDERS)}); "
                 f"move the file, or list it in problem.yaml under solutions.verdicts or with per-subtask "
-                f"expectations (solutions: {{{rel.removeprefix(SOLUTIONS_DIR + '/')}: {{<subtask>: AC, score: N}}}})")
+                f"expectations (solutions: {{{rel.removeprefix(name + '/')}: {{<subtask>: AC, score: N}}}})")
         found.append(Solution(path, rel, expected))
     folders = list(FOLDERS)
 

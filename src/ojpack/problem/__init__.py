@@ -5,9 +5,12 @@ by `strict`) and the ordered test plan (`make_plan`), with `{X.min}`-style place
 group's bounds.
 """
 
+from .contest import CONTEST_FILE, Contest, ContestProblem, add_problem_line, is_contest, load_contest, next_entry
 from .load import Problem, copy_sources, load_problem
 from .plan import PlannedTest, expand, make_plan
+from .reference import json_schema, keys
 from .schema import Coverage, Expectation
 
-__all__ = ["Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "expand",
-           "load_problem", "make_plan"]
+__all__ = ["CONTEST_FILE", "Contest", "ContestProblem", "Coverage", "Expectation", "PlannedTest", "Problem",
+           "add_problem_line", "copy_sources", "expand", "is_contest", "json_schema", "keys", "load_contest",
+           "load_problem", "make_plan", "next_entry"]

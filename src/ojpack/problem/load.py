@@ -6,18 +6,19 @@ import re
 import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
-from .strict import Invalid, Place, convert, dotted
+from .strict import Invalid, Place, convert, dotted, shape_errors
 from .source import DuplicateKey, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
-SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "statement", "proof",
-                "interactor")
+SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "submissions", "statement",
+                "proof", "interactor")
 
 
 @dataclass(frozen=True)
@@ -80,7 +81,16 @@ def find_root(start: Path | None = None) -> Path:
 
 def load_problem(root: Path | None = None) -> Problem:
     root = find_root(root)
-    file = root / PROBLEM_FILE
+    spec, lines = read_spec(root / PROBLEM_FILE, ProblemSpec)
+    problem = Problem(root, spec, lines)
+    _check_files(problem)
+    _check_placeholders(problem)
+    return problem
+
+
+def read_spec(file: Path, kind: type) -> tuple[Any, dict[Place, int]]:
+    """A YAML file read strictly into `kind` (problem.yaml, contest.yaml), and every key's line; each mistake
+    is one ProblemConfigError line naming the file, the line and the key."""
     try:
         raw, lines = read_yaml(file.read_text(encoding="utf-8"))
     except DuplicateKey as e:
@@ -93,15 +103,22 @@ def load_problem(root: Path | None = None) -> Problem:
         raise ProblemConfigError(f"{file}:{where}: invalid YAML: {getattr(e, 'problem', None) or e}") from None
     if not isinstance(raw, dict):
         raise ProblemConfigError(f"{file}: expected a mapping of keys at the top level")
+    raise_shape_errors(file, raw, lines, kind)
     try:
-        spec = convert(raw, ProblemSpec)
+        return convert(raw, kind), lines
     except Invalid as e:
         line = line_of(lines, e.at)
         raise ProblemConfigError(f"{file}:{f' line {line}:' if line else ''} {e.describe()}") from None
-    problem = Problem(root, spec, lines)
-    _check_files(problem)
-    _check_placeholders(problem)
-    return problem
+
+
+def raise_shape_errors(file: Path, raw: object, lines: dict[Place, int], kind: type) -> None:
+    """Mistakes of one kind all at once (a new file often lacks several keys), in one line; unknown keys first:
+    a typo also leaves its real key missing, and the typo explains both."""
+    for found in shape_errors(raw, kind):
+        if found:
+            found.sort(key=lambda e: line_of(lines, e.at) or 0)
+            listed = "; ".join((f"line {n}: " if (n := line_of(lines, e.at)) else "") + e.message for e in found)
+            raise ProblemConfigError(f"{file}: {listed}")
 
 
 def _check_files(problem: Problem) -> None:

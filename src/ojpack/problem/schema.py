@@ -10,16 +10,14 @@ from .strict import Invalid, rule
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+# The one group of a pass-fail problem's secret tests (data/secret/secret/ here; flat data/secret/ on Kattis)
+PASS_FAIL_GROUP = "secret"
+# A statement language: an ISO 639 code, optionally with a region or script (en, zh, pt-BR, zh-Hant)
+LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 
 
 # strict.convert builds these from problem.yaml: `memory: true` or `time: "1"` is a mistake, not 1 MiB or 1 s
 model = dataclass(frozen=True, kw_only=True)
-
-
-@model
-class Names:
-    zh: str
-    en: str
 
 
 @model
@@ -213,7 +211,8 @@ class GrammarItem:
 @model
 class ProblemSpec:
     short_name: str = rule(pattern=r"^[a-z0-9]+$")
-    name: Names
+    # the title per statement language, e.g. {en: Sum}: any non-empty set; each needs statement/problem.<lang>.md.j2
+    name: dict[str, str] = rule(min_length=1)
     source: Source
     credits: Credits
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
@@ -221,7 +220,12 @@ class ProblemSpec:
     limits: Limits
     # May be empty: a package imported from Polygon has a validator that knows its own bounds.
     bounds: dict[str, Bound] = rule(factory=dict)
-    subtasks: list[Subtask] = rule(min_length=1)
+    # scoring: subtasks with points (IOI style); pass-fail: all tests must pass (ICPC style), no subtasks. Left
+    # out, it follows `subtasks`: a package without subtasks is pass-fail.
+    type: Literal["scoring", "pass-fail"] | None = None
+    # Omitted for a pass-fail problem: its secret tests are one group, `secret`, worth all 100 points on the
+    # judges that score (all or nothing), so every tool sees one subtask.
+    subtasks: list[Subtask] = rule(factory=list)
     checker: Checker = rule(factory=Checker)
     validator: str
     # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
@@ -236,9 +240,27 @@ class ProblemSpec:
     # the input's shape, for stress testing and shrinking (ojpack stress / strength)
     grammar: list[GrammarItem] = rule(factory=list)
 
+    @property
+    def pass_fail(self) -> bool:
+        return self.type == "pass-fail"
+
     def __post_init__(self) -> None:
         # Each rule names the key it is about (strict.Invalid, relative to this object), so the error
         # carries that key's line rather than none.
+        for lang, title in self.name.items():
+            if not LANGUAGE.match(lang):
+                raise Invalid(("name", lang), "a title's key is a language code such as en, zh or pt-BR", lang)
+            if not title.strip():
+                raise Invalid(("name", lang), "the title is empty")
+        if self.type is None:
+            object.__setattr__(self, "type", "scoring" if self.subtasks else "pass-fail")
+        if self.type == "scoring" and not self.subtasks:
+            raise Invalid(("type",), "a scoring problem needs 'subtasks'; without them it is pass-fail", self.type)
+        if self.type == "pass-fail":
+            if self.subtasks:
+                raise Invalid(("subtasks",), "a pass-fail problem has no subtasks: remove them, or the type "
+                                             f"(its secret tests go under tests.{PASS_FAIL_GROUP})")
+            object.__setattr__(self, "subtasks", [Subtask(group=PASS_FAIL_GROUP, score=100)])
         total = sum(s.score for s in self.subtasks)
         if total != 100:
             raise Invalid(("subtasks",), f"subtask scores add up to {total}, not 100")

@@ -118,10 +118,7 @@ def _object(raw: Any, kind: type, at: Place) -> Any:
     # Unknown keys before missing ones: a typo also leaves its real key missing, and the typo explains both.
     for k in raw:
         if k not in fields and extra_into is None:
-            valid = sorted(fields)
-            near = difflib.get_close_matches(str(k), valid, n=1)
-            hint = f"; did you mean '{near[0]}'?" if near else f"; valid keys: {', '.join(valid)}"
-            raise Invalid((*at, k), f"unknown key '{dotted((*at, k))}'{hint}", names_key=True)
+            raise _unknown((*at, k), fields)
     values: dict[str, Any] = {}
     for key, (f, hint) in fields.items():
         if key not in raw:
@@ -139,6 +136,13 @@ def _object(raw: Any, kind: type, at: Place) -> Any:
         raise Invalid((*at, *e.at), e.message, e.got, e.names_key) from None
     except ValueError as e:   # __post_init__: a rule across fields
         raise Invalid(at, str(e)) from None
+
+
+def _unknown(at: Place, fields: dict[str, Any]) -> Invalid:
+    valid = sorted(fields)
+    near = difflib.get_close_matches(str(at[-1]), valid, n=1)
+    hint = f"; did you mean '{near[0]}'?" if near else f"; valid keys: {', '.join(valid)}"
+    return Invalid(at, f"unknown key '{dotted(at)}'{hint}", names_key=True)
 
 
 def _constrain(value: Any, meta: Any, at: Place, got: Any) -> None:
@@ -165,3 +169,42 @@ def _fields(kind: type) -> dict[str, tuple[dataclasses.Field, Any]]:
     hints = typing.get_type_hints(kind)
     return {f.metadata.get("alias", f.name): (f, hints[f.name]) for f in dataclasses.fields(kind)
             if f.init and f.name != getattr(kind, "EXTRA_KEYS_INTO", None)}
+
+
+def shape_errors(raw: Any, kind: Any, at: Place = ()) -> tuple[list[Invalid], list[Invalid]]:
+    """Every unknown key and every missing key in the whole document, by walking it against the dataclasses
+    (what `convert` stops at one by one), so a new problem.yaml's mistakes of one kind come in one run.
+    Values of the wrong shape are left for `convert` to name."""
+    unknown: list[Invalid] = []
+    missing: list[Invalid] = []
+    origin = get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        options = [a for a in get_args(kind) if a is not type(None)]
+        if raw is not None and len(options) == 1:
+            return shape_errors(raw, options[0], at)
+    elif origin is list and isinstance(raw, list):
+        for i, item in enumerate(raw):
+            u, m = shape_errors(item, get_args(kind)[0], (*at, i))
+            unknown += u
+            missing += m
+    elif origin is dict and isinstance(raw, dict):
+        for k, v in raw.items():
+            u, m = shape_errors(v, get_args(kind)[1], (*at, k))
+            unknown += u
+            missing += m
+    elif dataclasses.is_dataclass(kind):
+        reshape = getattr(kind, "reshape", None)
+        raw = reshape(raw) if reshape is not None else raw
+        if not isinstance(raw, dict):
+            return [], []
+        fields = _fields(kind)
+        if getattr(kind, "EXTRA_KEYS_INTO", None) is None:
+            unknown += [_unknown((*at, k), fields) for k in raw if k not in fields]
+        for key, (f, hint) in fields.items():
+            if key in raw:
+                u, m = shape_errors(raw[key], hint, (*at, key))
+                unknown += u
+                missing += m
+            elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                missing.append(Invalid((*at, key), f"missing key '{dotted((*at, key))}'", names_key=True))
+    return unknown, missing

@@ -17,11 +17,12 @@ from .targets import TARGET_NAMES
 
 if TYPE_CHECKING:
     from .export import TARGETS
-    from .export.run import export as write_exports, prepare, resolve_targets
+    from .export.run import export as write_exports, prepare, resolve_targets, targets_for
     from .importer import ImportReport, import_package
 
 _LAZY = {"TARGETS": (".export", "TARGETS"), "prepare": (".export.run", "prepare"),
-         "resolve_targets": (".export.run", "resolve_targets"), "write_exports": (".export.run", "export"),
+         "resolve_targets": (".export.run", "resolve_targets"), "targets_for": (".export.run", "targets_for"),
+         "write_exports": (".export.run", "export"),
          "ImportReport": (".importer", "ImportReport"), "import_package": (".importer", "import_package")}
 
 
@@ -35,4 +36,4 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["TARGETS", "TARGET_NAMES", "ImportReport", "import_package", "prepare", "resolve_targets",
-           "write_exports"]
+           "targets_for", "write_exports"]

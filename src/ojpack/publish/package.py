@@ -6,8 +6,9 @@ the checker rule, solutions with expected verdicts and the rendered statement fi
 
 from __future__ import annotations
 
+import re
 import uuid
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..cache import cache_for
@@ -67,6 +68,7 @@ class Package:
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
+    pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
 
     @property
     def uuid(self) -> str:
@@ -115,12 +117,40 @@ class Package:
         port = self.validator.with_suffix(".cpp")
         return port if port.is_file() else self.validator
 
+    @property
+    def judge_validator_files(self) -> tuple[Path, ...]:
+        """The judge validator and the headers beside it that it includes (`#include "ojval.h"`): a judge
+        compiles them together in the validator's folder."""
+        return (self.judge_validator, *local_includes(self.judge_validator))
+
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
         path = self.statement(lang, ext)
         if path is None:
             raise OjpackError(f"{target}: needs the statement {STATEMENT_DIR}/problem.{lang}.{ext}, which was not "
                               f"rendered (run `ojpack render --lang {lang} --format {ext}` and read its message)")
         return path
+
+
+_INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"/]+)"', re.MULTILINE)
+
+
+def local_includes(source: Path) -> list[Path]:
+    """The headers beside a C/C++ source that it includes by a quoted name (one level: what judges need)."""
+    if source.suffix not in (".c", ".cc", ".cpp", ".cxx"):
+        return []
+    text = source.read_text(encoding="utf-8", errors="replace")
+    return [source.parent / m for m in dict.fromkeys(_INCLUDE.findall(text)) if (source.parent / m).is_file()]
+
+
+def inline_includes(source: Path) -> str:
+    """The source with its local headers pasted in place of their #include lines: one file for judges that
+    compile a single file (UOJ's val.cpp)."""
+    text = source.read_text(encoding="utf-8")
+    for header in local_includes(source):
+        body = re.sub(r"^\s*#\s*pragma\s+once.*$", "", header.read_text(encoding="utf-8"), flags=re.MULTILINE)
+        text = re.sub(rf'^\s*#\s*include\s*"{re.escape(header.name)}".*$', lambda _m, b=body: b, text,
+                      count=1, flags=re.MULTILINE)
+    return text
 
 
 def validator_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
@@ -165,7 +195,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         if not by_group.get(s.group):
             raise OjpackError(f"subtask {s.group} has no built tests; rebuild the data")
         subtasks.append(Group(s.group, s.score, problem.bounds_for(s.group), tuple(by_group[s.group])))
-    names = asdict(spec.name)
+    names = dict(spec.name)
     return Package(
         root=problem.root, short_name=spec.short_name, names=names,
         source=spec.source.name, source_url=spec.source.url, authors=tuple(spec.credits.authors),
@@ -182,4 +212,5 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         plan_lines={p.id: p.line for p in make_plan(problem)},
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
+        pass_fail=spec.pass_fail,
     )

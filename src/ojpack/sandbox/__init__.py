@@ -5,6 +5,7 @@ input and `RunLimits`, gives a `RunResult` (time, memory, exit status, which lim
 of problems, tests or verdicts.
 """
 
+from .cagefiles import CageFileError, CappedFolder, read_from, require_regular
 from .compile import CompileError, Program, compile_in_cage, prepare
 from .languages import detect, is_source, load_languages, main_name
 from .isolation import (SandboxUnavailable, isolation_enabled, isolation_problem, require_isolation, set_isolation,
@@ -12,6 +13,6 @@ from .isolation import (SandboxUnavailable, isolation_enabled, isolation_problem
 from .runner import RunLimits, RunResult, run
 from .text import clean, head_of, trim_message
 
-__all__ = ["CompileError", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxUnavailable", "clean", "detect", "head_of",
-           "is_source", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "require_isolation", "run",
+__all__ = ["CageFileError", "CappedFolder", "CompileError", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxUnavailable", "clean", "detect", "head_of",
+           "is_source", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "require_isolation", "require_regular", "run",
            "set_isolation", "take_back", "trim_message"]

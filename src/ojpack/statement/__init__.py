@@ -6,6 +6,8 @@ Takes `statement/<lang>.md.j2` and the numbers of problem.yaml, gives rendered f
 
 from .model import built_samples, languages, samples_from_files
 from .pdf import find_browser
+from .problemset import Entry as ProblemSetEntry, render_problemset
 from .render import FORMATS, OUT_DIR, render
 
-__all__ = ["FORMATS", "OUT_DIR", "built_samples", "find_browser", "languages", "render", "samples_from_files"]
+__all__ = ["FORMATS", "OUT_DIR", "ProblemSetEntry", "built_samples", "find_browser", "languages", "render",
+           "render_problemset", "samples_from_files"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import traceback
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -21,7 +21,7 @@ from .sandboxed import NotText, SecurityError, environment
 STATEMENT_DIR = "statement"
 TEMPLATE_SUFFIX = ".md.j2"
 SAMPLE_GROUP = "sample"
-TEMPLATE_NAME = re.compile(r"^problem\.([a-z]{2}(?:-[A-Za-z]+)?)\.md\.j2$")
+TEMPLATE_NAME = re.compile(r"^problem\.([a-z]{2,3}(?:-[A-Za-z0-9]+)?)\.md\.j2$")
 
 
 class StatementError(OjpackError):
@@ -71,12 +71,22 @@ def template_path(problem: Problem, lang: str) -> Path:
 
 
 def languages(problem: Problem) -> list[str]:
-    """The languages that have a template, sorted."""
+    """The package's statement languages, sorted: the keys of `name` in problem.yaml. Each needs its
+    template, and a template of a language without a title is a mistake too (it would never be rendered)."""
     folder = problem.root / STATEMENT_DIR
-    found = sorted(m.group(1) for p in folder.glob(f"*{TEMPLATE_SUFFIX}") if (m := TEMPLATE_NAME.match(p.name)))
+    found = {m.group(1) for p in folder.glob(f"*{TEMPLATE_SUFFIX}") if (m := TEMPLATE_NAME.match(p.name))}
     if not found:
         raise StatementError(f"{folder}: no statement templates (expected files like problem.en{TEMPLATE_SUFFIX})")
-    return found
+    named = list(problem.spec.name)
+    missing = [lang for lang in named if lang not in found]
+    if missing:
+        raise StatementError(f"no statement template {STATEMENT_DIR}/problem.{missing[0]}{TEMPLATE_SUFFIX} for "
+                             f"name.{missing[0]} in problem.yaml (templates found: {', '.join(sorted(found))})")
+    extra = sorted(found - set(named))
+    if extra:
+        raise StatementError(f"{STATEMENT_DIR}/problem.{extra[0]}{TEMPLATE_SUFFIX} has no title: add "
+                             f"name.{extra[0]} to problem.yaml or remove the template")
+    return sorted(named)
 
 
 def samples_from_files(pairs: list[tuple[str, Path, Path]]) -> list[Sample]:
@@ -97,7 +107,7 @@ def _read(path: Path) -> str:
 
 
 def title(problem: Problem, lang: str) -> str:
-    names = asdict(problem.spec.name)
+    names = dict(problem.spec.name)
     if lang not in names:
         raise StatementError(f"problem.yaml 'name' has no '{lang}' entry (it has {', '.join(sorted(names))})")
     return names[lang]
@@ -121,7 +131,8 @@ def context(problem: Problem, lang: str, samples: list[Sample]) -> dict[str, obj
         "credits": spec.credits,
         "limits": {"time": _plain(limits.time), "memory": limits.memory, "output": limits.output},
         "bounds": glob,
-        "subtasks": subtasks,
+        "subtasks": [] if spec.pass_fail else subtasks,   # a pass-fail problem's one group is no subtask
+        "pass_fail": spec.pass_fail,
         "checker": spec.checker,
         "scoring": spec.scoring,
         "samples": samples,

@@ -45,6 +45,12 @@ def gaps(coverage: Coverage, tests: list[TestFacts], groups: list[str],
     `coverage` is over all secret tests (its answers over each group); `own` adds what each group's
     own tests must cover (a subtask's features are hit against its own, tighter bounds)."""
     secret = [t for t in tests if t.group != "sample"]
+    wanted = coverage.features or any(c.features or c.classes for c in (own or {}).values()) or coverage.classes
+    if wanted and secret and not any("features" in t.features or "classes" in t.features for t in secret):
+        # Not a silent gap list: say where features come from.
+        return ["the validator printed no --features report on any test (with --features, a valid input must also "
+                'print a JSON object such as {"features": ["n=max"], "classes": {}} on stdout; ojval.py and ojval.h '
+                "from `ojpack new` do it), so coverage cannot be checked"]
     out = [f"no secret test hits feature '{f}'" for f in coverage.features if f not in hit_features(secret)]
     classes = hit_classes(secret)
     out += [f"no secret test contains class '{c}'" for c in coverage.classes if not classes[c]]

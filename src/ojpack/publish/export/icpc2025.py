@@ -61,9 +61,11 @@ def write(pkg: Package, out: Path) -> Notes:
     # BAPCtools rejects a test repeated byte for byte in another group unless it is a symlink to the first.
     first: dict[tuple[str, str], tuple[Path, Path]] = {}
     for g in pkg.subtasks:
-        text(data / "secret" / g.name / "test_group.yaml", yaml_text({"input_validator_args": validator_args(g.bounds)}))
+        folder = data / "secret" if pkg.pass_fail else data / "secret" / g.name   # a pass-fail one's tests: flat
+        if not pkg.pass_fail:
+            text(folder / "test_group.yaml", yaml_text({"input_validator_args": validator_args(g.bounds)}))
         for t in g.tests:
-            dst = (data / "secret" / g.name / t.input.name, data / "secret" / g.name / t.answer.name)
+            dst = (folder / t.input.name, folder / t.answer.name)
             seen = first.setdefault((t.input_sha256 or sha256(t.input), t.answer_sha256 or sha256(t.answer)), dst)
             for src, to, made in zip((t.input, t.answer), dst, seen):
                 if made != to:
@@ -72,7 +74,8 @@ def write(pkg: Package, out: Path) -> Notes:
                     copy(src, to)
 
     ship(pkg, root / "output_validator")
-    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
+    for file in pkg.judge_validator_files:
+        copy(file, root / "input_validators" / "validate" / file.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:

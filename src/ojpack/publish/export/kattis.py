@@ -2,6 +2,7 @@
 
 A scoring problem: every subtask is a test group under data/secret whose testdata.yaml carries its
 score (min over its tests) and its bounds for the input validator; the sample group is worth 0.
+A pass-fail problem: `type: pass-fail`, its secret tests flat under data/secret.
 """
 
 from __future__ import annotations
@@ -25,15 +26,16 @@ def write(pkg: Package, out: Path) -> Notes:
     notes = Notes()
     meta = {
         "uuid": pkg.uuid,
-        "type": "scoring",
+        "type": "pass-fail" if pkg.pass_fail else "scoring",
         "author": ", ".join(pkg.authors),
         "source": pkg.source,
         **({"source_url": pkg.source_url} if pkg.source_url else {}),
         "license": pkg.license,
         **({"rights_owner": pkg.rights_owner} if pkg.rights_owner and pkg.license != "public domain" else {}),
         "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib},
-        "grading": {"show_test_data_groups": True},
     }
+    if not pkg.pass_fail:   # problemtools allows showing the groups only for scoring problems
+        meta["grading"] = {"show_test_data_groups": True}
     # The default output validator compares tokens, case-insensitively unless told: ours, with the flag.
     if pkg.checker_type == "program":
         meta["validation"] = "custom"
@@ -47,28 +49,16 @@ def write(pkg: Package, out: Path) -> Notes:
         copy(pkg.require_statement(lang, "tex", "kattis"), root / "problem_statement" / f"problem.{lang}.tex")
 
     data = root / "data"
-    text(data / "testdata.yaml", yaml_text({
-        "on_reject": "break", "grading": "default", "grader_flags": "first_error sum", "range": "0 100",
-        "input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
-    text(data / "sample" / "testdata.yaml", yaml_text({"accept_score": 0, "range": "0 0"}))
-    # Keep judging the other subtasks after one fails, so partial solutions get their partial score.
-    text(data / "secret" / "testdata.yaml", yaml_text({
-        "on_reject": "continue", "grader_flags": "first_error sum", "range": "0 100"}))
-    for t in pkg.sample.tests:
-        copy(t.input, data / "sample" / t.input.name)
-        copy(t.answer, data / "sample" / t.answer.name)
-    for g in pkg.subtasks:
-        text(data / "secret" / g.name / "testdata.yaml", yaml_text({
-            "on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min",
-            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds))}))
-        for t in g.tests:
-            copy(t.input, data / "secret" / g.name / t.input.name)
-            copy(t.answer, data / "secret" / g.name / t.answer.name)
-
+    if pkg.pass_fail:
+        _pass_fail_data(pkg, data)
+    else:
+        _scoring_data(pkg, data)
     ship(pkg, root / "output_validators" / INTERACTOR)
+
     ship_dialogues(pkg, data / "sample")
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
-    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
+    for file in pkg.judge_validator_files:
+        copy(file, root / "input_validators" / "validate" / file.name)
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
@@ -81,3 +71,37 @@ def write(pkg: Package, out: Path) -> Notes:
     notes.lost.append(f"time limit: Kattis derives it from the slowest accepted run x time_multiplier; "
                       f"{limit_text(pkg.time_limit)} s is pinned only in .timelimit (read by DOMjudge)")
     return notes
+
+
+def _samples(pkg: Package, data: Path) -> None:
+    for t in pkg.sample.tests:
+        copy(t.input, data / "sample" / t.input.name)
+        copy(t.answer, data / "sample" / t.answer.name)
+
+
+def _pass_fail_data(pkg: Package, data: Path) -> None:
+    """Pass-fail: every secret test flat under data/secret, judged all or nothing (the format's default)."""
+    text(data / "testdata.yaml", yaml_text({"input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
+    _samples(pkg, data)
+    for t in pkg.secret_tests:
+        copy(t.input, data / "secret" / t.input.name)
+        copy(t.answer, data / "secret" / t.answer.name)
+
+
+def _scoring_data(pkg: Package, data: Path) -> None:
+    """Scoring: one group per subtask under data/secret, worth its score when all its tests pass."""
+    text(data / "testdata.yaml", yaml_text({
+        "on_reject": "break", "grading": "default", "grader_flags": "first_error sum", "range": "0 100",
+        "input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
+    text(data / "sample" / "testdata.yaml", yaml_text({"accept_score": 0, "range": "0 0"}))
+    # Keep judging the other subtasks after one fails, so partial solutions get their partial score.
+    text(data / "secret" / "testdata.yaml", yaml_text({
+        "on_reject": "continue", "grader_flags": "first_error sum", "range": "0 100"}))
+    _samples(pkg, data)
+    for g in pkg.subtasks:
+        text(data / "secret" / g.name / "testdata.yaml", yaml_text({
+            "on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min",
+            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds))}))
+        for t in g.tests:
+            copy(t.input, data / "secret" / g.name / t.input.name)
+            copy(t.answer, data / "secret" / g.name / t.answer.name)

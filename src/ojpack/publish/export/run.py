@@ -15,7 +15,7 @@ from ...statement import render
 from ...statement import find_browser
 from ...statement import languages, samples_from_files
 from . import TARGETS, WANTS_PDF, out_dir
-from .interactive import refuse
+from .interactive import CANNOT, refuse
 from .write import publish
 
 
@@ -44,6 +44,17 @@ def resolve_targets(spec: str) -> list[str]:
         raise OjpackError(f"--to {spec}: unknown target {', '.join(bad) or '(none)'}; "
                           f"choose from {', '.join(TARGETS)} or all")
     return names
+
+
+def targets_for(problem: Problem, spec: str) -> tuple[list[str], dict[str, str]]:
+    """The targets to write and those `all` leaves out, with why: `all` means every target that can hold
+    this problem, so an interactive one skips the judges without a place for its interactor. A target
+    named on its own is never skipped (its export fails, naming why)."""
+    targets = resolve_targets(spec)
+    if spec != "all" or problem.spec.interactor is None:
+        return targets, {}
+    skipped = {t: f"{CANNOT[t]}: not a target for an interactive problem" for t in targets if t in CANNOT}
+    return [t for t in targets if t not in skipped], skipped
 
 
 def ensure_checked(problem: Problem, step: Callable[[str], None] = lambda s: None) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import OjpackError
-from ..package import Package, validator_args
+from ..package import Package, inline_includes, validator_args
 from .write import Notes, copy, text
 
 
@@ -55,7 +55,7 @@ def write(pkg: Package, out: Path) -> Notes:
     copy(std_source(pkg), out / "std.cpp")
     bounds = " ".join(validator_args(pkg.global_bounds))
     head = f'#define BUILTIN_BOUNDS "{bounds}"\n#define VALID_EXIT 0\n#define INVALID_EXIT 1\n'
-    text(out / "val.cpp", head + pkg.cpp_validator("uoj").read_text(encoding="utf-8"))
+    text(out / "val.cpp", head + inline_includes(pkg.cpp_validator("uoj")))   # one file: headers pasted in
     notes = Notes()
     notes.lost.append("solutions other than std.cpp and their expected verdicts: UOJ has no place for them")
     notes.lost.append("validator bounds per subtask: val.cpp checks the global bounds only")

@@ -1,0 +1,203 @@
+"""problem.yaml's reference, generated from the schema's dataclasses: every key with its type, default and
+meaning (`ojpack schema`), and a JSON Schema for editors (`ojpack schema --json-schema FILE`).
+
+Keys, types, defaults and constraints are read from the dataclasses and their `rule()` metadata, so they
+cannot drift from what the loader accepts; the meanings live in MEANING below, and a test requires one for
+every key the schema has."""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_origin
+
+from .schema import ProblemSpec
+from .strict import _fields
+
+MEANING: dict[str, str] = {
+    "short_name": "the problem's id on judges: lowercase letters and digits",
+    "name": "the title per statement language, e.g. {en: Sum, zh: 求和}; each needs statement/problem.<lang>.md.j2",
+    "source": "where the problem comes from",
+    "source.name": "a contest, a book, an author",
+    "source.url": "a link to the original",
+    "credits": "who made it",
+    "credits.authors": "the authors' names",
+    "license": "the licence of the package",
+    "rights_owner": "who holds the rights (not for public domain)",
+    "limits": "the resource limits per test",
+    "limits.time": "CPU seconds per test (`ojpack timelimit` proposes one)",
+    "limits.memory": "MiB of memory",
+    "limits.output": "MiB of output",
+    "bounds": "named integer bounds: the validator gets NAME=LO..HI, the plan {NAME.max}, the statement bounds.NAME",
+    "bounds.<name>.min": "the smallest allowed value",
+    "bounds.<name>.max": "the largest allowed value",
+    "bounds.<name>.doc": "what the bound is, for people",
+    "type": "scoring (subtasks with points) or pass-fail (every test must pass); default: pass-fail without subtasks",
+    "subtasks": "the scored groups of secret tests (IOI style); leave out for a pass-fail problem",
+    "subtasks[].group": "the group's name: its tests are tests.<group>, its data data/secret/<group>",
+    "subtasks[].score": "points, earned only when every test of the group passes; all add up to 100",
+    "subtasks[].bounds": "bounds tightened for this group (the validator checks its tests against them)",
+    "subtasks[].bounds.<name>.min": "the tighter minimum",
+    "subtasks[].bounds.<name>.max": "the tighter maximum",
+    "subtasks[].coverage": "what this group's own tests must cover (features against its own bounds)",
+    "subtasks[].coverage.features": "features this group's tests must show, against the group's bounds",
+    "subtasks[].coverage.classes": "classes this group's tests must contain",
+    "subtasks[].coverage.answers": "answer tokens this group must contain",
+    "checker": "how an output is judged against the answer",
+    "checker.type": "tokens (whitespace-separated tokens must match) or program (the package's own checker)",
+    "checker.case_sensitive": "whether tokens compare case-sensitively",
+    "checker.source": "the checker program's source, for type: program",
+    "checker.convention": "testlib (checker input output answer; exit 0/1/2) or kattis (exit 42/43)",
+    "validator": "the input validator: NAME=LO..HI arguments, exit 42 valid / 43 invalid, --features JSON",
+    "answer_validator": "checks each .ans file against its input (argv: the input file)",
+    "model_solution": "the solution whose outputs become the .ans files",
+    "coverage": "what the secret tests must contain all together; the build fails naming any gap",
+    "coverage.features": "features the validator's --features report must show, e.g. n=max",
+    "coverage.classes": "classes the validator's --features report must count",
+    "coverage.answers": "answer tokens every group must contain (no constant output passes)",
+    "tests": "the test plan: group (sample or a subtask's, or secret) -> a list of {name, gen} or {name, copy}",
+    "tests.<name>[].name": "the test's name: lowercase letters, digits, - and _",
+    "tests.<name>[].gen": "a generator command under generators/, e.g. gen.py --n {n.max}; the line seeds it",
+    "tests.<name>[].copy": "a file in the package copied as the input",
+    "scoring": "how verdicts become points",
+    "scoring.subtask": "min: a subtask scores only when all its tests pass",
+    "scoring.sample": "0: the samples are worth nothing",
+    "solutions": "expected verdicts beyond the folders, and per-subtask expectations: PATH: {GROUP: VERDICT, score: N}",
+    "solutions.verdicts": "path -> a list of allowed verdicts (a set, as Polygon's tags)",
+    "solutions.expect": "path -> {GROUP: verdict or list, score: N} (also written directly under solutions)",
+    "solutions.expect.<name>.score": "the total score the solution must get",
+    "proof": "an exhaustive check: a program that writes every small input with its answer",
+    "proof.generator": "the program",
+    "proof.args": "its arguments ({X.min}/{X.max} expand to the bounds)",
+    "proof.boxes": "language id -> smaller arguments for a costly runtime",
+    "interactor": "makes the problem interactive (Kattis convention)",
+    "interactor.source": "the interactor's source: interactor input answer feedback_dir/, exit 42/43",
+    "grammar": "the input's shape for stress and strength: items of number / line / blocks",
+    "grammar[].number": "a line holding one number within this bound",
+    "grammar[].line": "that number counts one line of numbers within this bound",
+    "grammar[].blocks": "that number counts blocks laid out by these items (the same keys, nested)",
+}
+
+
+@dataclass(frozen=True)
+class Key:
+    path: str        # e.g. subtasks[].score, bounds.<name>.max
+    type: str        # as a reader would write it: integer, list of string, mapping, ...
+    default: str     # "required" or the default as YAML would show it
+    meaning: str
+
+
+def _plain(kind: Any) -> Any:
+    """X | None -> X."""
+    if get_origin(kind) in (types.UnionType, typing.Union):
+        options = [a for a in get_args(kind) if a is not type(None)]
+        return options[0] if len(options) == 1 else kind
+    return kind
+
+
+_NAMES = {str: "string", int: "integer", float: "number", bool: "boolean", Any: "any"}
+
+
+def type_name(kind: Any) -> str:
+    kind, optional = _plain(kind), kind is not _plain(kind)
+    origin = get_origin(kind)
+    if origin is Literal:
+        text = " | ".join(repr(a) for a in get_args(kind))
+    elif origin is list:
+        text = f"list of {type_name(get_args(kind)[0])}"
+    elif origin is dict:
+        text = f"mapping of {type_name(get_args(kind)[1])}"
+    elif dataclasses.is_dataclass(kind):
+        text = "mapping"
+    else:
+        text = _NAMES.get(kind, getattr(kind, "__name__", str(kind)))
+    return text + (" or null" if optional else "")
+
+
+def _default(f: dataclasses.Field) -> str:
+    if f.default is not dataclasses.MISSING:
+        if isinstance(f.default, bool) or f.default is None:
+            return {None: "null", True: "true", False: "false"}[f.default]
+        return repr(f.default)
+    if f.default_factory is not dataclasses.MISSING:
+        value = f.default_factory()
+        return repr(value) if isinstance(value, (list, dict)) else "(all defaults)"
+    return "required"
+
+
+def keys(kind: type = ProblemSpec, prefix: str = "", seen: frozenset[type] = frozenset()) -> list[Key]:
+    """Every key of `kind`, depth first; a class met again inside itself (grammar blocks) is not repeated."""
+    out = []
+    for key, (f, hint) in _fields(kind).items():
+        path = f"{prefix}{key}"
+        out.append(Key(path, type_name(hint), _default(f), MEANING.get(path, "")))
+        inner, sub = _inner(hint, path)
+        if inner is not None and inner not in seen and inner is not kind:
+            out += keys(inner, sub + ".", seen | {kind})
+    return out
+
+
+def _inner(kind: Any, path: str) -> tuple[Any, str]:
+    """The dataclass inside optional, list and mapping layers, and its path (`tests.<name>[]`)."""
+    plain = _plain(kind)
+    if dataclasses.is_dataclass(plain):
+        return plain, path
+    if get_origin(plain) is list:
+        return _inner(get_args(plain)[0], path + "[]")
+    if get_origin(plain) is dict:
+        return _inner(get_args(plain)[1], path + ".<name>")
+    return None, path
+
+
+def json_schema() -> dict[str, Any]:
+    """A JSON Schema (draft 2020-12) of problem.yaml, for editors (yaml-language-server and the like)."""
+    defs: dict[str, Any] = {}
+    root = _schema(ProblemSpec, defs, "")
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "ojpack problem.yaml",
+            **root, "$defs": defs}
+
+
+def _schema(kind: Any, defs: dict[str, Any], path: str) -> dict[str, Any]:
+    plain = _plain(kind)
+    origin = get_origin(plain)
+    if plain is not kind:
+        return {"anyOf": [_schema(plain, defs, path), {"type": "null"}]}
+    if origin is Literal:
+        return {"enum": list(get_args(plain))}
+    if origin is list:
+        return {"type": "array", "items": _schema(get_args(plain)[0], defs, path + "[]")}
+    if origin is dict:
+        return {"type": "object", "additionalProperties": _schema(get_args(plain)[1], defs, path + ".<name>")}
+    if dataclasses.is_dataclass(plain):
+        name = plain.__name__
+        if name not in defs:
+            defs[name] = {}   # placed first: a class inside itself refers to it
+            props, required = {}, []
+            for key, (f, hint) in _fields(plain).items():
+                sub = f"{path}.{key}".lstrip(".")
+                prop = {**_schema(hint, defs, sub), **_constraints(f.metadata, hint)}
+                if MEANING.get(sub):
+                    prop["description"] = MEANING[sub]
+                props[key] = prop
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                    required.append(key)
+            # a class that takes keys of its own choosing (solutions: paths) cannot forbid the others
+            open_ = hasattr(plain, "reshape") or getattr(plain, "EXTRA_KEYS_INTO", None) is not None
+            defs[name] = {"type": "object", "properties": props, "required": required,
+                          "additionalProperties": open_}
+        return {"$ref": f"#/$defs/{name}"}
+    return {"type": {str: "string", int: "integer", float: "number", bool: "boolean"}.get(plain, "string")} \
+        if plain is not Any else {}
+
+
+def _constraints(meta: Any, hint: Any) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for rule, key in (("gt", "exclusiveMinimum"), ("ge", "minimum"), ("le", "maximum"), ("pattern", "pattern")):
+        if rule in meta:
+            out[key] = meta[rule]
+    if "min_length" in meta:
+        kind = get_origin(_plain(hint))
+        out["minItems" if kind is list else "minProperties" if kind is dict else "minLength"] = meta["min_length"]
+    return out
