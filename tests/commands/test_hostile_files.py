@@ -45,6 +45,7 @@ def _validator_tests(toy: Path, tmp: Path) -> tuple[list[str], str]:
 
 def _template(toy: Path, tmp: Path) -> tuple[list[str], str]:
     (toy / "statement").mkdir()
+    (toy / "statement" / "problem.zh.md.j2").write_text("## 题目描述\n\n求和。\n", encoding="utf-8")
     (toy / "statement" / "problem.en.md.j2").write_bytes(b'{% import "_macros.j2" as m %}\nSum.\n')
     (toy / "statement" / "_macros.j2").write_bytes(b"{# \xff #}\n")
     return ["render", "--format", "md"], "error: statement/_macros.j2: not UTF-8 text (byte 0xff at offset 3)"

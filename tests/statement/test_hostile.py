@@ -23,8 +23,15 @@ def ojpack(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
                           env={"PATH": "/usr/bin:/bin", "COLUMNS": "200", "CI": "true"}, timeout=600)
 
 
-def test_a_template_cannot_run_a_shell_command(toy: Path, tmp_path: Path) -> None:
+def statement_folder(toy: Path) -> Path:
+    """toy/statement with a harmless Chinese template (the toy has a zh name, and every name needs one)."""
     (toy / "statement").mkdir()
+    (toy / "statement" / "problem.zh.md.j2").write_text("## 题目描述\n\n求 $a+b$。\n", encoding="utf-8")
+    return toy / "statement"
+
+
+def test_a_template_cannot_run_a_shell_command(toy: Path, tmp_path: Path) -> None:
+    statement_folder(toy)
     shutil.copy(HOSTILE / "native" / "problem.en.md.j2", toy / "statement")
     r = ojpack("render", "-p", str(toy), "--format", "md", cwd=tmp_path)
     assert not (tmp_path / "pwned-by-template").exists()
@@ -87,7 +94,7 @@ def control_sequences(tex: str) -> list[str]:
 
 
 def test_exported_tex_obeys_nothing_from_the_statement(toy: Path, tmp_path: Path) -> None:
-    (toy / "statement").mkdir()
+    statement_folder(toy)
     shutil.copy(HOSTILE / "latex" / "problem.en.md.j2", toy / "statement")
     r = ojpack("render", "-p", str(toy), "--format", "tex", cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -125,7 +132,7 @@ def test_a_percent_in_a_formula_cannot_comment_out_the_rest() -> None:
 
 
 def test_a_refused_formula_is_one_line_from_the_cli(toy: Path, tmp_path: Path) -> None:
-    (toy / "statement").mkdir()
+    statement_folder(toy)
     (toy / "statement" / "problem.en.md.j2").write_text("## Description\n\n$\\input{/etc/passwd}$\n")
     r = ojpack("render", "-p", str(toy), "--format", "tex", cwd=tmp_path)
     assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
