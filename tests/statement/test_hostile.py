@@ -139,3 +139,14 @@ def test_a_refused_formula_is_one_line_from_the_cli(toy: Path, tmp_path: Path) -
     assert r.stderr.strip().splitlines() == [
         "error: statement/problem.en.md.j2: the formula $\\input{/etc/passwd}$ uses \\input, which a LaTeX run could "
         "use to read or write files, run programs or redefine the document; refused"]
+
+
+def test_a_template_cannot_include_a_file_from_outside_its_folder(toy: Path, tmp_path: Path) -> None:
+    secret = tmp_path / "secret.txt"
+    secret.write_text("host secret 42\n")
+    folder = statement_folder(toy)
+    (folder / "leak.j2").symlink_to(secret)
+    (folder / "problem.en.md.j2").write_text('## Description\n\n{% include "leak.j2" %}\n')
+    with pytest.raises(StatementError) as e:
+        render_statement(load_problem(toy), "en", [])
+    assert str(e.value) == f"statement/leak.j2: is a link to {secret}, outside the statement folder; refused"

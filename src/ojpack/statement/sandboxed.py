@@ -22,11 +22,18 @@ MAX_SIZE = 1_000_000   # characters or items a single `*` may make; digits a `**
 
 
 class NotText(jinja2.TemplateError):
-    """A template file that is not UTF-8 text; the message names the file and the byte."""
+    """A template file that is not UTF-8 text, or a link out of the folder; the message names the file."""
 
 
 class _Loader(jinja2.FileSystemLoader):
+    """Templates from the statement folder only: a symbolic link to a file elsewhere (/etc/shadow, included into
+    the statement) is refused, and so is a file that is not UTF-8 text."""
+
     def get_source(self, environment: jinja2.Environment, template: str) -> tuple[str, str | None, Callable[[], bool]]:
+        top = Path(self.searchpath[0]).resolve()
+        path = (top / template).resolve()
+        if path.exists() and not path.is_relative_to(top):
+            raise NotText(f"{template}: is a link to {path}, outside the statement folder; refused")
         try:
             return super().get_source(environment, template)
         except UnicodeDecodeError as e:
