@@ -1,0 +1,93 @@
+"""`ojpack strength --validator` / `--checker`: the output of the validator's and the checker's strength."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .common import sandbox
+from .console import err, out, print_json, progress_bar
+
+if TYPE_CHECKING:
+    from ..strength import CheckerStrength, ValidatorStrength
+
+
+def run_strength(problem_dir: Path | None, no_sandbox: bool, as_json: bool, validator: bool, checker: bool,
+                 quick: bool, jobs: int | None) -> int:
+    """Measure what was asked; the exit code: 0 strong, 1 a weakness found, 2 an error."""
+    from ..errors import OjpackError
+    from ..problem import load_problem
+    from ..strength import checker_strength, validator_strength
+
+    report: dict[str, Any] = {}
+    ok = True
+    try:
+        sandbox(no_sandbox)
+        problem = load_problem(problem_dir)
+        with progress_bar("[bold]strength {task.description}") as bar:
+            def progress(stage: str) -> Any:
+                task = bar.add_task(stage, total=None)
+                return lambda done, total: bar.update(task, completed=done, total=total)
+
+            v = validator_strength(problem, quick, jobs, progress("validator")) if validator else None
+            c = checker_strength(problem, quick, jobs, progress("checker")) if checker else None
+    except OjpackError as e:
+        err.print("[bold red]error:[/] ", end="")
+        err.print(str(e), markup=False)
+        return 2
+    if v is not None:
+        report["validator"] = v.to_json()
+        ok = ok and v.ok
+        if not as_json:
+            show_validator(v)
+    if c is not None:
+        report["checker"] = c.to_json()
+        ok = ok and c.ok
+        if not as_json:
+            show_checker(c)
+    if as_json:
+        print_json(report)
+    return 0 if ok else 1
+
+
+def validator_line(v: ValidatorStrength) -> str:
+    where = "the smallest test of each group" if v.quick else f"{v.tests} tests"
+    verdict = "[green]all rejected[/]" if v.ok else f"[bold red]{v.accepted} accepted[/]"
+    return f"validator: {v.tried} invalid inputs made from {where}, {v.rejected} rejected; {verdict}"
+
+
+def show_validator(v: ValidatorStrength) -> None:
+    for e in v.escapes:
+        how = {"accepted": "accepted", "crashed": "crashed on"}[e.outcome]
+        out.print(f"[bold red]validator {how}[/] {e.count} input(s) with {e.kind} "
+                  f"(group {e.group}, bounds {e.bounds}"
+                  + (f"; also under the bounds of {', '.join(e.also)}" if e.also else "") + f"); the smallest, from {e.test}:")
+        out.print(f"  input: {e.data!r}", markup=False)
+        out.print(f"  breaks: {e.rule}", markup=False)
+        if e.message:
+            out.print(f"  validator: {e.message}", markup=False)
+    out.print(validator_line(v))
+
+
+def checker_line(c: CheckerStrength) -> str:
+    if c.interactive:
+        return "checker: none (interactive: the interactor judges; nothing to measure)"
+    parts = []
+    if c.changed is not None:
+        parts.append(f"{c.changed} changed answers, {c.changed_rejected} rejected")
+        parts.append(f"{c.variants} allowed variants, {c.variants_accepted} accepted")
+    else:
+        parts.append("answers are not unique: perturbations skipped")
+    parts.append(f"{c.declared} declared cases, {c.declared_ok} as declared")
+    verdict = "[green]sound[/]" if c.ok else f"[bold red]{len(c.failures)} failure(s)[/]"
+    return "checker: " + "; ".join(parts) + f"; {verdict}"
+
+
+def show_checker(c: CheckerStrength) -> None:
+    for f in c.failures:
+        out.print(f"[bold red]checker {f.verdict}[/] {f.what} on {f.test}:")
+        for label, data in (("input", f.input), ("answer", f.answer), ("output", f.output)):
+            text = data if len(data) <= 200 else data[:200] + b"..."
+            out.print(f"  {label}: {text!r}", markup=False)
+        out.print(f"  checker: {f.message or '(no message)'}", markup=False)
+    out.print(checker_line(c))
