@@ -28,10 +28,10 @@ WEAKENINGS = {
 }
 
 
-def cut_plan(root: Path) -> None:
-    """One test per group: the build and the run take seconds."""
+def cut_plan(root: Path, keep: int = 1) -> None:
+    """`keep` tests per group: the build and the run take seconds."""
     raw = yaml.safe_load((root / "problem.yaml").read_text(encoding="utf-8"))
-    raw["tests"] = {g: lines[:1] for g, lines in raw["tests"].items()}
+    raw["tests"] = {g: lines[:keep] for g, lines in raw["tests"].items()}
     raw.pop("proof", None)
     raw.pop("coverage", None)
     for sub in raw["subtasks"]:

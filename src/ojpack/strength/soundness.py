@@ -52,7 +52,7 @@ class CheckerFailure:
     message: str
 
     def to_json(self) -> dict[str, Any]:
-        text = lambda b: b.decode("utf-8", "replace")[:2000]   # noqa: E731
+        text = lambda b: b.decode("utf-8", "replace")[:100_000]   # noqa: E731
         return {"test": self.test, "what": self.what, "verdict": self.verdict, "input": text(self.input),
                 "answer": text(self.answer), "output": text(self.output), "message": self.message}
 
