@@ -91,3 +91,40 @@ def show_checker(c: CheckerStrength) -> None:
             out.print(f"  {label}: {text!r}", markup=False)
         out.print(f"  checker: {f.message or '(no message)'}", markup=False)
     out.print(checker_line(c))
+
+
+def check_figures(problem: Any, report: Any, workers: int | None) -> tuple[list[str], dict[str, Any], bool]:
+    """`ojpack check`'s three strength lines (data, validator, checker: quick versions, results cached), their
+    JSON and whether the declared checker cases hold (the only part that can fail the check)."""
+    from ..errors import OjpackError
+    from ..strength import GrammarError, checker_strength, validator_strength
+
+    wrong = [r for r in report.rows if not r.solution.must_pass]
+    killed = sum(bool(r.kills) for r in wrong)
+    if report.quick:
+        lines = ["data: not measured (--quick)"]
+    else:
+        lines = [f"data: {killed} of {len(wrong)} wrong solutions killed; smallest killing set "
+                 f"{len(report.killing_set)} tests (mutation score: `ojpack strength`)"]
+    figures: dict[str, Any] = {"data": {"wrong": len(wrong), "killed": killed, "killing_set": len(report.killing_set)}}
+    try:
+        v = validator_strength(problem, quick=True, workers=workers)
+        lines.append(validator_line(v) + ("" if v.ok else "; details: `ojpack strength --validator`"))
+        figures["validator"] = v.to_json()
+    except GrammarError:
+        lines.append("validator: not measured (no `grammar:` in problem.yaml to make invalid inputs from)")
+    except OjpackError as e:
+        lines.append(f"validator: not measured ({e})")
+    ok = True
+    try:
+        c = checker_strength(problem, quick=True, workers=workers)
+        wrong_cases = [f for f in c.failures if f.what.startswith("declared case")]
+        ok = not wrong_cases
+        lines.append(checker_line(c) + ("" if c.ok else "; details: `ojpack strength --checker`"))
+        lines += [f"  [red]•[/] {f.what}: the checker {f.verdict} (output {f.output[:60]!r}; "
+                  f"checker: {f.message or 'no message'})" for f in wrong_cases]
+        figures["checker"] = c.to_json()
+    except OjpackError as e:
+        lines.append(f"checker: not measured ({e})")
+        ok = "checkers/tests.yaml" not in str(e)
+    return lines, figures, ok
