@@ -62,7 +62,7 @@ class Grammar:
         """The tree of an input (its tokens in grammar order); GrammarError if it does not fit."""
         tokens = data.split()
         try:
-            values = [int(t) for t in tokens]
+            values = list(map(int, tokens))
         except ValueError:
             raise GrammarError("the input holds a token that is not an integer") from None
         pos, tree = _parse(self.items, values, 0)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .grammar import Block, Bounds, Grammar, Item, walk
 from .shrink import Path, get, put
-from .spelling import Recount, Spelt, broken_rule
+from .spelling import Recount, Spelt
 
 HUGE = 10 ** 20
 BOM = b"\xef\xbb\xbf"
@@ -134,12 +134,3 @@ def invalid_inputs(grammar: Grammar, tree: Block, group: str, test: str, bounds:
     for name in EDITS:
         yield make(name, tree, name)
 
-
-def keep_invalid(grammar: Grammar, cases: Iterator[InvalidInput], bounds: Bounds) -> dict[bytes, InvalidInput]:
-    """The cases the oracle calls broken, one per distinct input (the first made)."""
-    out: dict[bytes, InvalidInput] = {}
-    for c in cases:
-        data = c.render(grammar)
-        if data not in out and broken_rule(grammar, data, bounds) is not None:
-            out[data] = c
-    return out

@@ -92,7 +92,14 @@ def _show(data: bytes, at: int) -> str:
 
 
 def _difference(want: bytes, got: bytes) -> str:
-    at = next((i for i, (a, b) in enumerate(zip(want, got)) if a != b), min(len(want), len(got)))
+    lo, hi = 0, min(len(want), len(got))   # the longest common prefix, by halving (slices compare in C)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if want[:mid] == got[:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    at = lo
     line = got.count(b"\n", 0, at) + 1
     column = at - (got.rfind(b"\n", 0, at) + 1) + 1
     return f"line {line}, column {column}: the format has {_show(want, at)} here, the input {_show(got, at)}"
@@ -108,9 +115,11 @@ def _out_of_bounds(items: Sequence[Item], block: Block, bounds: Bounds) -> str |
             bad = outside(it.bound, entry, it.bound)
         else:
             bad = outside(it.bound, len(entry), it.bound)
-            if bad is None and it.line is not None:
+            if bad is None and it.line is not None and entry:
                 assert it.line_bound is not None
-                bad = next((b for v in entry if (b := outside(it.line_bound, v, it.line_bound))), None)   # type: ignore[union-attr]
+                lo, hi = bounds[it.line_bound]
+                if not (lo <= min(entry) and max(entry) <= hi):   # type: ignore[type-var]
+                    bad = next(b for v in entry if (b := outside(it.line_bound, v, it.line_bound)))   # type: ignore[union-attr]
             elif bad is None:
                 assert it.blocks is not None
                 bad = next((b for sub in entry if (b := _out_of_bounds(it.blocks, sub, bounds))), None)   # type: ignore[arg-type]

@@ -8,6 +8,7 @@ it invalid, to a 1-minimal input the validator still accepts, reported with the 
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -18,7 +19,7 @@ from ..errors import OjpackError
 from ..problem import Problem
 from ..testdata import BuiltTest, ensure_built, load_validator, validate_bytes
 from .grammar import GrammarError, load_grammar
-from .invalid import EDITS, InvalidInput, invalid_inputs, keep_invalid
+from .invalid import EDITS, InvalidInput, invalid_inputs
 from .shrink import Shrinker
 from .spelling import Marked, broken_rule
 
@@ -83,32 +84,44 @@ def validator_strength(problem: Problem, quick: bool = False, workers: int | Non
     cache = cache_for(problem.root)
     validator = load_validator(problem, cache)
     made = sources(ensure_built(problem), quick)
-    todo: dict[bytes, InvalidInput] = {}
+    candidates: list[InvalidInput] = []
     for t in made:
-        bounds = problem.bounds_for(t.group)
         try:
             tree = grammar.parse(t.input.read_bytes())
         except GrammarError as e:
             raise OjpackError(f"test {t.id} does not follow problem.yaml's grammar: {e}") from None
-        for data, case in keep_invalid(grammar, invalid_inputs(grammar, tree, t.group, t.id, bounds), bounds).items():
-            todo.setdefault(_key(problem, case.group) + data, case)
+        candidates += invalid_inputs(grammar, tree, t.group, t.id, problem.bounds_for(t.group))
     workers = workers or os.cpu_count() or 1
+    seen: set[bytes] = set()
+    lock = threading.Lock()
     done = [0]
 
-    def outcome(case: InvalidInput) -> tuple[Outcome, str]:
-        try:
-            got = validate_bytes(validator, case.render(grammar), problem.bounds_for(case.group), cache)
-            result: tuple[Outcome, str] = ("accepted", "") if got.valid else ("rejected", got.message)
-        except OjpackError as e:
-            result = ("crashed", str(e))
-        done[0] += 1
+    def outcome(case: InvalidInput) -> tuple[Outcome, str] | None:
+        """Rendered, checked invalid by the oracle and validated in the worker, so the oracle's work overlaps
+        the validator's runs; None for an input made before (from another test) or not surely invalid."""
+        data = case.render(grammar)
+        bounds = problem.bounds_for(case.group)
+        with lock:
+            fresh = (key := _key(problem, case.group) + data) not in seen
+            seen.add(key)
+        result: tuple[Outcome, str] | None = None
+        if fresh and broken_rule(grammar, data, bounds) is not None:
+            try:
+                got = validate_bytes(validator, data, bounds, cache)
+                result = ("accepted", "") if got.valid else ("rejected", got.message)
+            except OjpackError as e:
+                result = ("crashed", str(e))
+        with lock:
+            done[0] += 1
         if on_done:
-            on_done(done[0], len(todo))
+            on_done(done[0], len(candidates))
         return result
 
-    cases = list(todo.values())
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        results = list(pool.map(outcome, cases))
+        outcomes = list(pool.map(outcome, candidates))
+    ran = [(case, r) for case, r in zip(candidates, outcomes) if r is not None]
+    cases = [case for case, _ in ran]
+    results = [r for _, r in ran]
     through: dict[tuple[str, str], list[tuple[InvalidInput, Outcome, str]]] = {}
     for case, (status, message) in zip(cases, results):
         if status != "rejected":
