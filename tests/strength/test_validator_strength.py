@@ -104,3 +104,35 @@ def test_each_weakened_validator_is_caught_with_a_shrunk_example(cut_package: Pa
                    for e in escapes)
     text = strength(root, "--validator")
     assert text.returncode == 1 and "breaks:" in text.stdout and "accepted" in text.stdout
+
+
+def test_validator_mutants_survive_weak_tests_and_add_kills_them(cut_package: Path, tmp_path: Path) -> None:
+    """Without its leading-zero cases, the validator's tests let mutants that drop the leading-zero check
+    live: each survives with a shrunk input it accepts; --add writes those into the tests, which then kill them."""
+    import shutil
+
+    from ojpack.sandbox import set_isolation
+    from ojpack.strength import validator_mutants
+
+    set_isolation(True)
+    root = tmp_path / "pkg"
+    shutil.copytree(cut_package, root, ignore=shutil.ignore_patterns("data", ".ojpack", "build"))
+    tests = root / "validators" / "tests.yaml"
+    tests.write_text("".join(line for line in tests.read_text(encoding="utf-8").splitlines(keepends=True)
+                             if "leading-zero" not in line), encoding="utf-8")
+    pick = lambda m: m.line == 133   # noqa: E731   if (len > 1 && token[0] == '0')
+    report = validator_mutants(load_problem(root), select=pick)
+    assert report.count("killed") >= 5
+    survivors = [r for r in report.results if r.status == "survived"]
+    # the leading-zero check weakened three ways (`len > 2`, `len < 1`, `== 47`): each accepts a `0…` number
+    assert "if (len > 2 && token[0] == '0') {" in [r.mutant.after.strip() for r in survivors], report.to_json()
+    for s in survivors:
+        assert s.input.count(b"\n") <= 3 and b"\n0" in b"\n" + s.input and "the input '0'" in s.rule, s
+
+    added = validator_mutants(load_problem(root), select=pick, add=True).added
+    assert 1 <= len(added) <= len(survivors) and all(name in tests.read_text(encoding="utf-8") for name in added)
+    again = validator_mutants(load_problem(root), select=pick)
+    assert again.count("survived") == 0
+    for s in survivors:
+        killer = next(r for r in again.results if r.mutant == s.mutant)
+        assert killer.status == "killed" and killer.killed_by.split(": ")[1] in added

@@ -22,6 +22,9 @@ def command(
         "--validator", help="Strength of the validator instead: invalid inputs made from the data must be rejected.")] = False,
     checker: Annotated[bool, typer.Option(
         "--checker", help="Strength of the checker instead: changed answers rejected, allowed variants accepted.")] = False,
+    vmutants: Annotated[bool, typer.Option(
+        "--mutants", help="With --validator: mutants of the validator, each to be killed by its own tests "
+                          "(--add appends each survivor's input to them).")] = False,
     quick: Annotated[bool, typer.Option("--quick", help="With --validator/--checker: only the smallest test "
                                                          "of each group, as `ojpack check` runs it.")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
@@ -35,7 +38,8 @@ def command(
     if validator or checker:
         from .strength_vc import run_strength
 
-        sys.exit(run_strength(problem_dir, no_sandbox, as_json, validator, checker, quick, jobs))
+        sys.exit(run_strength(problem_dir, no_sandbox, as_json, validator, checker, quick, jobs,
+                              mutants=vmutants and validator, add=add))
     from ..problem import load_problem
     from ..strength import strength
 

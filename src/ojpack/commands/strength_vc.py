@@ -9,15 +9,15 @@ from .common import sandbox
 from .console import err, out, print_json, progress_bar
 
 if TYPE_CHECKING:
-    from ..strength import CheckerStrength, ValidatorStrength
+    from ..strength import CheckerStrength, ValidatorStrength, VMutantReport
 
 
 def run_strength(problem_dir: Path | None, no_sandbox: bool, as_json: bool, validator: bool, checker: bool,
-                 quick: bool, jobs: int | None) -> int:
+                 quick: bool, jobs: int | None, mutants: bool = False, add: bool = False) -> int:
     """Measure what was asked; the exit code: 0 strong, 1 a weakness found, 2 an error."""
     from ..errors import OjpackError
     from ..problem import load_problem
-    from ..strength import checker_strength, validator_strength
+    from ..strength import checker_strength, validator_mutants, validator_strength
 
     report: dict[str, Any] = {}
     ok = True
@@ -31,6 +31,7 @@ def run_strength(problem_dir: Path | None, no_sandbox: bool, as_json: bool, vali
 
             v = validator_strength(problem, quick, jobs, progress("validator")) if validator else None
             c = checker_strength(problem, quick, jobs, progress("checker")) if checker else None
+            m = validator_mutants(problem, jobs, add, on_done=progress("validator mutants")) if mutants else None
     except OjpackError as e:
         err.print("[bold red]error:[/] ", end="")
         err.print(str(e), markup=False)
@@ -45,9 +46,26 @@ def run_strength(problem_dir: Path | None, no_sandbox: bool, as_json: bool, vali
         ok = ok and c.ok
         if not as_json:
             show_checker(c)
+    if m is not None:
+        report["validator_mutants"] = m.to_json()
+        ok = ok and (not m.count("survived") or bool(m.added))
+        if not as_json:
+            show_mutants(m)
     if as_json:
         print_json(report)
     return 0 if ok else 1
+
+
+def show_mutants(m: VMutantReport) -> None:
+    for r in m.results:
+        if r.status == "survived":
+            out.print("[bold red]validator mutant survived[/] ", end="")
+            out.print(f"{r.mutant.diff} — it accepts {r.input!r} (group {r.group}): {r.rule}", markup=False)
+    out.print(f"validator mutants: {len(m.results) - m.count('stillborn')} ({m.count('stillborn')} more did not "
+              f"compile): {m.count('killed')} killed by its tests or the data, {m.count('equivalent')} equivalent, "
+              f"{m.count('survived')} survived")
+    for name in m.added:
+        out.print(f"added {name} to the validator's tests")
 
 
 def validator_line(v: ValidatorStrength) -> str:

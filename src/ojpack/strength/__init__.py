@@ -13,8 +13,9 @@ from .plan_edit import Added, add_copy_test
 from .mutate import Mutant, mutants
 from .soundness import CheckerFailure, CheckerStrength, checker_strength
 from .validator import Escape, ValidatorStrength, validator_strength
+from .vmutants import VMutantReport, VMutantResult, validator_mutants
 from .stress import StressResult, stress
 
 __all__ = ["Added", "CheckerFailure", "CheckerStrength", "Escape", "Grammar", "GrammarError", "Mutant", "MutantResult", "StrengthReport", "StressResult",
-           "ValidatorStrength", "add_copy_test", "checker_strength", "load_grammar", "mutants", "strength", "stress",
-           "validator_strength"]
+           "ValidatorStrength", "VMutantReport", "VMutantResult", "add_copy_test", "checker_strength", "load_grammar", "mutants", "strength", "stress",
+           "validator_mutants", "validator_strength"]
