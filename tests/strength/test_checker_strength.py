@@ -39,6 +39,8 @@ def with_checker(built: Path, tmp_path: Path, name: str, rule: str = "case_sensi
     shutil.copytree(built, root)
     (root / "checkers").mkdir(exist_ok=True)
     shutil.copy(WEAK / f"{name}.py", root / "checkers" / "chk.py")
+    if "case_sensitive: false" in rule:   # the package's declared cases are for its case-sensitive rule
+        (root / "checkers" / "tests.yaml").unlink()
     edit_yaml(root / "problem.yaml", RULE, f"checker:\n  type: program\n  source: checkers/chk.py\n  convention: kattis\n  {rule}\n")
     return root
 
@@ -98,6 +100,7 @@ def test_the_rule_decides_what_is_allowed(built: Path, tmp_path: Path) -> None:
 
 def test_answers_not_unique_leave_only_the_declared_cases(built: Path, tmp_path: Path) -> None:
     root = with_checker(built, tmp_path, "count_words", "unique_answers: false")
+    (root / "checkers" / "tests.yaml").unlink()
     r = strength(root, "--json")
     assert r.returncode == 0 and json.loads(r.stdout)["checker"]["changed"] is None, r.stdout
     (root / "checkers" / "tests.yaml").write_text(

@@ -8,10 +8,8 @@ and answer, or a `test` of the data for both, an `output` and `expect: valid_out
 
 from __future__ import annotations
 
-import os
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -23,6 +21,7 @@ from ..errors import OjpackError
 from ..judging import CheckResult, load_checker
 from ..problem import Problem
 from ..testdata import BuiltTest, ensure_built
+from .parallel import parallel_map
 from .perturb import allowed, answer_words, changed
 from .validator import sources
 
@@ -130,8 +129,6 @@ def checker_strength(problem: Problem, quick: bool = False, workers: int | None 
                         seen.add(output)
                         probes.append(Probe(t.id, what, expect, inp, ans, output))   # type: ignore[arg-type]
     checker = load_checker(problem, cache_for(problem.root).dir)
-    done = [0]
-
     def judge(p: Probe) -> CheckResult | str:
         with tempfile.TemporaryDirectory(prefix="ojpack-sound-") as tmp:
             files = [Path(tmp, n) for n in ("input", "answer", "output")]
@@ -141,13 +138,9 @@ def checker_strength(problem: Problem, quick: bool = False, workers: int | None 
                 got: CheckResult | str = checker.check(*files)
             except OjpackError as e:
                 got = str(e)
-        done[0] += 1
-        if on_done:
-            on_done(done[0], len(probes))
         return got
 
-    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        results = list(pool.map(judge, probes))
+    results = parallel_map(judge, probes, workers, on_done)
     failures = []
     for p, r in zip(probes, results):
         if isinstance(r, str):

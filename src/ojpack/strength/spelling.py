@@ -2,8 +2,9 @@
 
 A marked tree is a grammar tree (grammar.py) in which a number may be a `Spelt` (written otherwise than
 canonically: `05`, `+5`, `-0`) and a block may end with `Recount` marks (the count of one of its lists
-written as something else than that list's length). Both survive the shrinker's edits that keep the
-element they sit on (list cuts, other numbers lowered), so a shrunk input still breaks the same rule.
+written as something else than that list's length); Grammar.render writes both. They survive the
+shrinker's edits that keep the element they sit on (list cuts, other numbers lowered), so a shrunk input
+still breaks the same rule.
 
 The oracle is the grammar itself: a valid input is exactly the canonical rendering of its own parse
 (one number per line or single spaces within a line, `\\n` line ends, nothing else) with every number
@@ -45,39 +46,13 @@ class Recount:
         return self.spell.format(length + self.delta)
 
 
-@dataclass(frozen=True)
-class Marked(Grammar):
-    """The grammar, rendering marked trees (the shrinker renders through this)."""
-
-    def render(self, tree: Block) -> bytes:
-        out: list[str] = []
-        _render(self.items, tree, out)
-        return "".join(out).encode("utf-8", "surrogateescape")
-
-
-def _render(items: Sequence[Item], block: Block, out: list[str]) -> None:
-    marks = {m.index: m for m in block[len(items):] if isinstance(m, Recount)}
-    for i, (it, entry) in enumerate(zip(items, block)):
-        if isinstance(entry, int):
-            out.append(f"{entry}\n")
-            continue
-        count = marks[i].text(len(entry)) if i in marks else str(len(entry))
-        if it.line is not None:
-            out.append(f"{count}\n{' '.join(map(str, entry))}\n")
-        else:
-            out.append(f"{count}\n")
-            assert it.blocks is not None
-            for b in entry:
-                _render(it.blocks, b, out)   # type: ignore[arg-type]
-
-
 def broken_rule(grammar: Grammar, data: bytes, bounds: Bounds) -> str | None:
     """The rule `data` breaks, or None when it follows the grammar byte for byte within `bounds`."""
     try:
         tree = grammar.parse(data)
     except GrammarError as e:
         return f"does not follow the grammar: {e}"
-    canonical = Grammar(grammar.items).render(tree)
+    canonical = grammar.render(tree)
     if canonical != data:
         return _difference(canonical, data)
     return _out_of_bounds(grammar.items, tree, bounds)

@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -18,10 +17,11 @@ from ..cache import cache_for
 from ..errors import OjpackError
 from ..problem import Problem
 from ..testdata import BuiltTest, ensure_built, load_validator, validate_bytes
-from .grammar import GrammarError, load_grammar
+from .grammar import Grammar, GrammarError, load_grammar
+from .parallel import parallel_map
 from .invalid import EDITS, InvalidInput, invalid_inputs
 from .shrink import Shrinker
-from .spelling import Marked, broken_rule
+from .spelling import broken_rule
 
 Outcome = Literal["rejected", "accepted", "crashed"]
 
@@ -80,7 +80,7 @@ def sources(tests: list[BuiltTest], quick: bool) -> list[BuiltTest]:
 
 def validator_strength(problem: Problem, quick: bool = False, workers: int | None = None,
                        on_done: Callable[[int, int], None] | None = None) -> ValidatorStrength:
-    grammar = Marked(load_grammar(problem).items)
+    grammar = load_grammar(problem)
     cache = cache_for(problem.root)
     validator = load_validator(problem, cache)
     made = sources(ensure_built(problem), quick)
@@ -94,7 +94,6 @@ def validator_strength(problem: Problem, quick: bool = False, workers: int | Non
     workers = workers or os.cpu_count() or 1
     seen: set[bytes] = set()
     lock = threading.Lock()
-    done = [0]
 
     def outcome(case: InvalidInput) -> tuple[Outcome, str] | None:
         """Rendered, checked invalid by the oracle and validated in the worker, so the oracle's work overlaps
@@ -111,14 +110,9 @@ def validator_strength(problem: Problem, quick: bool = False, workers: int | Non
                 result = ("accepted", "") if got.valid else ("rejected", got.message)
             except OjpackError as e:
                 result = ("crashed", str(e))
-        with lock:
-            done[0] += 1
-        if on_done:
-            on_done(done[0], len(candidates))
         return result
 
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        outcomes = list(pool.map(outcome, candidates))
+    outcomes = parallel_map(outcome, candidates, workers, on_done)
     ran = [(case, r) for case, r in zip(candidates, outcomes) if r is not None]
     cases = [case for case, _ in ran]
     results = [r for _, r in ran]
@@ -145,7 +139,7 @@ def _key(problem: Problem, group: str) -> bytes:
     return " ".join(f"{k}={lo}..{hi}" for k, (lo, hi) in problem.bounds_for(group).items()).encode() + b"\0"
 
 
-def _shrink(problem: Problem, validator: Any, cache: Any, grammar: Marked, case: InvalidInput, workers: int) -> bytes:
+def _shrink(problem: Problem, validator: Any, cache: Any, grammar: Grammar, case: InvalidInput, workers: int) -> bytes:
     """The smallest input of `case`'s kind the validator still accepts: the tree is shrunk, the edit kept."""
     bounds = problem.bounds_for(case.group)
     edit = EDITS[case.edit] if case.edit else (lambda d: d)

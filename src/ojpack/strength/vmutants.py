@@ -10,10 +10,8 @@ as anyone can tell. `add` appends each survivor's input to the validator's tests
 from __future__ import annotations
 
 import json
-import os
 import tempfile
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -25,8 +23,9 @@ from ..testdata import bound_args, ensure_built, load_cases, load_validator
 from .grammar import load_grammar
 from .invalid import EDITS, InvalidInput, invalid_inputs
 from .mutate import Mutant, mutants
+from .parallel import parallel_map
 from .shrink import Shrinker
-from .spelling import Marked, broken_rule
+from .spelling import broken_rule
 from .validator import sources
 
 # A mutant may loop: a short leash (the real validator takes milliseconds on these inputs).
@@ -76,7 +75,7 @@ def _verdict(program: Program, data: bytes, bounds: dict[str, tuple[int, int]]) 
 def validator_mutants(problem: Problem, workers: int | None = None, add: bool = False,
                       select: Callable[[Mutant], bool] | None = None,
                       on_done: Callable[[int, int], None] | None = None) -> VMutantReport:
-    grammar = Marked(load_grammar(problem).items)
+    grammar = load_grammar(problem)
     cache = cache_for(problem.root)
     source = problem.path(problem.spec.validator)
     load_validator(problem, cache)   # the real one compiles, or the error names it
@@ -93,8 +92,6 @@ def validator_mutants(problem: Problem, workers: int | None = None, add: bool = 
                 invalid.append(c)
     todo = [m for m in mutants(source) if select is None or select(m)]
     folder = cache.dir / "validator-mutants"
-    done = [0]
-
     def examine(m: Mutant) -> VMutantResult:
         try:
             path = folder / m.digest / source.name
@@ -120,15 +117,7 @@ def validator_mutants(problem: Problem, workers: int | None = None, add: bool = 
                 return VMutantResult(m, "survived", "", data, c.group, broken_rule(grammar, data, bounds) or "?")
         return VMutantResult(m, "equivalent")
 
-    def counted(m: Mutant) -> VMutantResult:
-        r = examine(m)
-        done[0] += 1
-        if on_done:
-            on_done(done[0], len(todo))
-        return r
-
-    with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
-        results = tuple(pool.map(counted, todo))
+    results = tuple(parallel_map(examine, todo, workers, on_done))
     added = _add(source.parent / "tests.yaml", results) if add else ()
     return VMutantReport(results, added)
 
