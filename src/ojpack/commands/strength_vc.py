@@ -70,7 +70,7 @@ def show_mutants(m: VMutantReport) -> None:
 
 def validator_line(v: ValidatorStrength) -> str:
     where = "the smallest test of each group" if v.quick else f"{v.tests} tests"
-    verdict = "[green]all rejected[/]" if v.ok else f"[bold red]{v.accepted} accepted[/]"
+    verdict = "[green]all rejected[/]" if v.ok else f"[bold red]{v.accepted} not rejected[/]"
     return f"validator: {v.tried} invalid inputs made from {where}, {v.rejected} rejected; {verdict}"
 
 

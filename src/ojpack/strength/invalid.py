@@ -4,7 +4,7 @@ From each test's tree (its grammar parse) come, for every bound the grammar name
 place: the bound's minimum − 1 and maximum + 1 (of the test's own subtask, so a subtask test may break only
 its subtask's bound), zero, −1 and a huge number; a count announcing one more or one less than follows;
 numbers spelt `05`, `+5`, `-0`, `5.0`; and whole-file edits (BOM, CRLF, tabs, doubled, leading and
-trailing spaces, blank lines, missing or extra final newline, trailing bytes, truncation, empty file).
+trailing and missing spaces, blank lines, missing or extra final newline, trailing bytes, truncation, empty file).
 Only what the grammar oracle (spelling.broken_rule) calls broken is kept, so every input is invalid."""
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ EDITS: dict[str, Callable[[bytes], bytes]] = {
     "a leading space": lambda d: b" " + d,
     "a tab for a space": _first(b" ", b"\t"),
     "a double space": _first(b" ", b"  "),
+    "a missing space": _first(b" ", b""),
     "a space at the end of a line": _first(b"\n", b" \n"),
     "a line break for a space": _first(b" ", b"\n"),
     "a space for a line break": _first(b"\n", b" "),
