@@ -3,8 +3,8 @@
 From each test's tree (its grammar parse) come, for every bound the grammar names, at its first and last
 place: the bound's minimum − 1 and maximum + 1 (of the test's own subtask, so a subtask test may break only
 its subtask's bound), zero, −1 and a huge number; a count announcing one more or one less than follows;
-numbers spelt `05`, `+5`, `-0`, `5.0`; and whole-file edits (BOM, CRLF, tabs, doubled, leading and
-trailing and missing spaces, blank lines, missing or extra final newline, trailing bytes, truncation, empty file).
+numbers spelt `05`, `+5`, `-0`, `5.0`; and whole-file edits (BOM, CRLF, tabs, doubled, leading, trailing
+and missing spaces, blank lines, missing or extra final newline, trailing bytes, truncation, empty file).
 Only what the grammar oracle (spelling.broken_rule) calls broken is kept, so every input is invalid."""
 
 from __future__ import annotations
