@@ -41,7 +41,8 @@ def with_checker(built: Path, tmp_path: Path, name: str, rule: str = "case_sensi
     shutil.copy(WEAK / f"{name}.py", root / "checkers" / "chk.py")
     if "case_sensitive: false" in rule:   # the package's declared cases are for its case-sensitive rule
         (root / "checkers" / "tests.yaml").unlink()
-    edit_yaml(root / "problem.yaml", RULE, f"checker:\n  type: program\n  source: checkers/chk.py\n  convention: kattis\n  {rule}\n")
+    edit_yaml(root / "problem.yaml", RULE,
+              f"checker:\n  type: program\n  source: checkers/chk.py\n  convention: kattis\n  {rule}\n")
     return root
 
 

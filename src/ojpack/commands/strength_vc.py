@@ -79,7 +79,8 @@ def show_validator(v: ValidatorStrength) -> None:
         how = {"accepted": "accepted", "crashed": "crashed on"}[e.outcome]
         out.print(f"[bold red]validator {how}[/] {e.count} input(s) with {e.kind} "
                   f"(group {e.group}, bounds {e.bounds}"
-                  + (f"; also under the bounds of {', '.join(e.also)}" if e.also else "") + f"); the smallest, from {e.test}:")
+                  + (f"; also under the bounds of {', '.join(e.also)}" if e.also else "")
+                  + f"); the smallest, from {e.test}:")
         out.print(f"  input: {e.data!r}", markup=False)
         out.print(f"  breaks: {e.rule}", markup=False)
         if e.message:

@@ -16,6 +16,7 @@ from .validator import Escape, ValidatorStrength, validator_strength
 from .vmutants import VMutantReport, VMutantResult, validator_mutants
 from .stress import StressResult, stress
 
-__all__ = ["Added", "CheckerFailure", "CheckerStrength", "Escape", "Grammar", "GrammarError", "Mutant", "MutantResult", "StrengthReport", "StressResult",
-           "ValidatorStrength", "VMutantReport", "VMutantResult", "add_copy_test", "checker_strength", "load_grammar", "mutants", "strength", "stress",
-           "validator_mutants", "validator_strength"]
+__all__ = ["Added", "CheckerFailure", "CheckerStrength", "Escape", "Grammar", "GrammarError", "Mutant",
+           "MutantResult", "StrengthReport", "StressResult", "VMutantReport", "VMutantResult", "ValidatorStrength",
+           "add_copy_test", "checker_strength", "load_grammar", "mutants", "strength", "stress", "validator_mutants",
+           "validator_strength"]

@@ -118,7 +118,8 @@ def invalid_inputs(grammar: Grammar, tree: Block, group: str, test: str, bounds:
         for delta in (1, -1):
             yield make(f"count {it.bound} announces {delta:+} item", _with_mark(tree, path, Recount(path[-1], delta)))
         for spell in ("0{}", "+{}"):
-            yield make(f"count {it.bound} spelt {spell.format('v')}", _with_mark(tree, path, Recount(path[-1], spell=spell)))
+            yield make(f"count {it.bound} spelt {spell.format('v')}",
+                       _with_mark(tree, path, Recount(path[-1], spell=spell)))
         if it.line is not None and lst:
             assert it.line_bound is not None
             a_lo, a_hi = bounds[it.line_bound]

@@ -102,7 +102,8 @@ def declared_cases(problem: Problem, tests: list[BuiltTest]) -> list[Probe]:
                              enc("output"), True))
         return out
     except (yaml.YAMLError, KeyError, TypeError) as e:
-        raise OjpackError(f"{path}: each case needs name, output, expect and either test or input and answer: {e}") from None
+        raise OjpackError(f"{path}: each case needs name, output, expect and either test or input and answer: "
+                          f"{e}") from None
 
 
 def checker_strength(problem: Problem, quick: bool = False, workers: int | None = None,

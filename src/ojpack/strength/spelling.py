@@ -94,10 +94,12 @@ def _out_of_bounds(items: Sequence[Item], block: Block, bounds: Bounds) -> str |
                 assert it.line_bound is not None
                 lo, hi = bounds[it.line_bound]
                 if not (lo <= min(entry) and max(entry) <= hi):   # type: ignore[type-var]
-                    bad = next(b for v in entry if (b := outside(it.line_bound, v, it.line_bound)))   # type: ignore[union-attr]
+                    bad = next(b for v in entry   # type: ignore[union-attr]
+                               if (b := outside(it.line_bound, v, it.line_bound)))
             elif bad is None:
                 assert it.blocks is not None
-                bad = next((b for sub in entry if (b := _out_of_bounds(it.blocks, sub, bounds))), None)   # type: ignore[arg-type]
+                bad = next((b for sub in entry   # type: ignore[union-attr]
+                            if (b := _out_of_bounds(it.blocks, sub, bounds))), None)   # type: ignore[arg-type]
         if bad:
             return bad
     return None

@@ -119,11 +119,13 @@ def validator_strength(problem: Problem, quick: bool = False, workers: int | Non
     through: dict[tuple[str, str], list[tuple[InvalidInput, Outcome, str]]] = {}
     for case, (status, message) in zip(cases, results):
         if status != "rejected":
-            through.setdefault((case.kind, _key(problem, case.group).decode().rstrip("\0")), []).append((case, status, message))
+            bounds_text = _key(problem, case.group).decode().rstrip("\0")
+            through.setdefault((case.kind, bounds_text), []).append((case, status, message))
     escapes = []
     for (kind, bounds_text), found in through.items():
         case, status, message = min(found, key=lambda f: len(f[0].render(grammar)))
-        data = case.render(grammar) if status == "crashed" else _shrink(problem, validator, cache, grammar, case, workers)
+        data = (case.render(grammar) if status == "crashed"
+                else _shrink(problem, validator, cache, grammar, case, workers))
         rule = broken_rule(grammar, data, problem.bounds_for(case.group)) or "?"
         same = next((i for i, e in enumerate(escapes) if (e.kind, e.data) == (kind, data)), None)
         if same is None:
