@@ -16,6 +16,8 @@ class Bad(Exception):
 
 
 def tokens(line: bytes, number: int) -> list[int]:
+    if not line:
+        raise Bad(f"line {number}, column 1: expected a number, found end of line")
     m = LINE.match(line)
     end = m.end() if m else 0
     if end != len(line):

@@ -59,11 +59,18 @@ def command(
                            quick=quick, engine=engine)
     if html:
         write_html(report, problem.spec.short_name, html)
+    from .strength_vc import check_figures
+
+    lines, figures, declared_ok = check_figures(problem, report, jobs)
     if as_json:
-        print_json(report.to_json())
+        print_json({**report.to_json(), "strength": figures, "ok": report.ok and declared_ok})
     else:
         _show(report)
-    if not report.ok:
+        from .console import out
+
+        for line in lines:
+            out.print(line)
+    if not report.ok or not declared_ok:
         raise typer.Exit(1)
 
 

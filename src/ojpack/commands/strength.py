@@ -18,13 +18,28 @@ def command(
     add: Annotated[bool, typer.Option("--add", help="Add each survivor's counterexample to the plan.")] = False,
     all_accepted: Annotated[bool, typer.Option("--all", help="Mutate every accepted solution, not only the model.")] = False,
     seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.0, help="Stress time per survivor.")] = 3.0,
+    validator: Annotated[bool, typer.Option(
+        "--validator", help="Strength of the validator instead: invalid inputs made from the data must be rejected.")] = False,
+    checker: Annotated[bool, typer.Option(
+        "--checker", help="Strength of the checker instead: changed answers rejected, allowed variants accepted.")] = False,
+    vmutants: Annotated[bool, typer.Option(
+        "--mutants", help="With --validator: mutants of the validator, each to be killed by its own tests "
+                          "(--add appends each survivor's input to them).")] = False,
+    quick: Annotated[bool, typer.Option("--quick", help="With --validator/--checker: only the smallest test "
+                                                         "of each group, as `ojpack check` runs it.")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     problem_dir: ProblemOpt = None,
     no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Mutation analysis: mutants of the model solution, killed by the data, equivalent, or surviving with a
-    shrunk counterexample. Exit 0 when every non-equivalent mutant is killed (or --add carried them), else 1."""
+    shrunk counterexample. Exit 0 when every non-equivalent mutant is killed (or --add carried them), else 1.
+    --validator / --checker measure the validator and the checker instead (exit 1 on any weakness)."""
+    if validator or checker:
+        from .strength_vc import run_strength
+
+        sys.exit(run_strength(problem_dir, no_sandbox, as_json, validator, checker, quick, jobs,
+                              mutants=vmutants and validator, add=add))
     from rich.markup import escape
     from ..problem import load_problem
     from ..strength import strength

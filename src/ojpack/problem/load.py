@@ -17,8 +17,8 @@ from .source import DuplicateKey, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
-SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "solutions", "submissions", "statement",
-                "proof", "interactor")
+SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "checkers", "solutions", "submissions",
+                "statement", "proof", "interactor")
 
 
 @dataclass(frozen=True)

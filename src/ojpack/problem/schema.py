@@ -84,6 +84,9 @@ class Checker:
     case_sensitive: bool = True
     source: str | None = None
     convention: Literal["testlib", "kattis"] = "testlib"
+    # false: other outputs than the answer may be right (`ojpack strength --checker` then runs only the
+    # declared cases of checkers/tests.yaml, not changed answers)
+    unique_answers: bool = True
 
     def __post_init__(self) -> None:
         if self.type == "program" and not self.source:

@@ -62,7 +62,7 @@ class Grammar:
         """The tree of an input (its tokens in grammar order); GrammarError if it does not fit."""
         tokens = data.split()
         try:
-            values = [int(t) for t in tokens]
+            values = list(map(int, tokens))
         except ValueError:
             raise GrammarError("the input holds a token that is not an integer") from None
         pos, tree = _parse(self.items, values, 0)
@@ -132,13 +132,17 @@ def _sample(items: Sequence[Item], rng: random.Random, cap: int, out: list[str],
 
 
 def _render(items: Sequence[Item], block: Block, out: list[str]) -> None:
-    for it, entry in zip(items, block):
+    # A block may end with marks (spelling.Recount, for invalid inputs): a count written otherwise.
+    marks = {m.index: m for m in block[len(items):]} if len(block) > len(items) else {}   # type: ignore[union-attr]
+    for i, (it, entry) in enumerate(zip(items, block)):
         if isinstance(entry, int):
             out.append(f"{entry}\n")
-        elif it.line is not None:
-            out.append(f"{len(entry)}\n{' '.join(map(str, entry))}\n")
+            continue
+        count = marks[i].text(len(entry)) if i in marks else len(entry)   # type: ignore[union-attr]
+        if it.line is not None:
+            out.append(f"{count}\n{' '.join(map(str, entry))}\n")
         else:
-            out.append(f"{len(entry)}\n")
+            out.append(f"{count}\n")
             assert it.blocks is not None
             for b in entry:
                 _render(it.blocks, b, out)   # type: ignore[arg-type]

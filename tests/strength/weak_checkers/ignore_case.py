@@ -1,0 +1,10 @@
+"""Weak: ignores case (Kattis convention: checker input answer feedback_dir < output; exit 42 accepts, 43 rejects)."""
+import sys
+
+answer = open(sys.argv[2], "rb").read().split()
+output = sys.stdin.buffer.read().split()
+ok = [t.lower() for t in output] == [t.lower() for t in answer]
+if not ok:
+    with open(sys.argv[3] + "judgemessage.txt", "w") as f:
+        f.write("the tokens differ from the answer's")
+sys.exit(42 if ok else 43)
