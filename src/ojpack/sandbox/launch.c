@@ -24,6 +24,16 @@
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
  * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
  *
+ * Rootless (this helper not run as root): the user's own uid and gid are mapped to 65534 inside (init and
+ * the program alike; "setgroups" is denied first, as the kernel demands of an unprivileged map), init keeps
+ * the capabilities it was born with in the new user namespace instead of becoming its root, /dev's nodes
+ * are the host's own bound over the skeleton's empty files (an unprivileged user cannot make device
+ * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the usage
+ * of every process of the run (RUSAGE_CHILDREN once all are reaped), not of the program alone. Two
+ * options may stand among the binds: "n:COUNT" sets RLIMIT_NPROC (counted per user namespace, so it
+ * caps the run's processes and threads, init included) and "d:BYTES" sets RLIMIT_DATA (a JVM's memory
+ * cap: it reserves far more address space than it uses).
+ *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
  * and removes them: a SIGKILLed ojpack leaves no cgroup behind.
@@ -131,7 +141,8 @@ static int plain(int argc, char **argv) {
 struct bind { char *path; int fd; int dir; int writable; };
 
 struct cage {
-    const char *skel, *cwd;
+    const char *skel, *cwd, *nproc, *data;
+    int rootless;
     long long cpu_ms, wall_ms;
     const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
     unsigned long long tmpfs;
@@ -233,6 +244,8 @@ static void run_program(struct cage *c) {
     limit(RLIMIT_FSIZE, c->fsize, 0);
     limit(RLIMIT_STACK, c->stack, 0);
     limit(RLIMIT_AS, c->as, 0);
+    limit(RLIMIT_DATA, c->data, 0);
+    limit(RLIMIT_NPROC, c->nproc, 0);
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
     drop_privileges();
@@ -244,6 +257,20 @@ static void run_program(struct cage *c) {
 static void set_attr(const char *path, unsigned flags, unsigned long long set, unsigned long long clr) {
     struct mount_attr a = {.attr_set = set, .attr_clr = clr};
     if (syscall(SYS_mount_setattr, -1, path, flags, &a, sizeof a) != 0) fail("mount_setattr %s", path);
+}
+
+/* Rootless: the skeleton's /dev holds empty files where root's has device nodes; the host's own nodes
+   are bound over them (a bind keeps them usable where a user's own mknod could not). */
+static void host_devices(const char *root) {
+    static const char *names[] = {"null", "zero", "full", "random", "urandom"};
+    char from[64], to[4096];
+    struct stat st;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        snprintf(to, sizeof to, "%s/dev/%s", root, names[i]);
+        if (lstat(to, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        snprintf(from, sizeof from, "/dev/%s", names[i]);
+        if (mount(from, to, NULL, MS_BIND, NULL) != 0) fail("bind %s", from);
+    }
 }
 
 static void build_root(struct cage *c) {
@@ -276,6 +303,7 @@ static void build_root(struct cage *c) {
     if (mount("/usr", path, NULL, MS_BIND | MS_REC, NULL) != 0) fail("bind /usr");
     bind_fd(c->etc_fd, root, "/etc", 0);
     bind_fd(c->dev_fd, root, "/dev", 0);
+    if (c->rootless) host_devices(root);
     for (int i = 0; i < c->nbinds; i++)
         if (!c->binds[i].writable) bind_fd(c->binds[i].fd, root, c->binds[i].path, MS_REC);
     /* One call makes the root and every bind below it read-only; then /tmp alone is made writable again. */
@@ -327,7 +355,7 @@ static int init_main(struct cage *c, int go) {
     c->etc_fd = open_path(path, NULL);
     snprintf(path, sizeof path, "%s/dev", c->skel);
     c->dev_fd = open_path(path, NULL);
-    become_cage_root();
+    if (!c->rootless) become_cage_root();   /* rootless: init already has every capability in its namespace */
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
     long long start = now_ms();
@@ -359,6 +387,7 @@ static int init_main(struct cage *c, int go) {
     }
     kill(-1, SIGKILL);   /* whatever it left behind: setsid orphans, daemons */
     while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
+    if (c->rootless) getrusage(RUSAGE_CHILDREN, &ru);   /* every process of the run, orphans included */
     dprintf(3, "%d %d %lld %lld %ld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
             (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss);
@@ -392,11 +421,13 @@ static int cage_main(int argc, char **argv) {
        signals are not for the helper or init (the program gets them back before exec). */
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
-    struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
+    struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .data = "-", .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
                      .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12]};
     int i = 13;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (argv[i][0] == 'n' && argv[i][1] == ':') { c.nproc = argv[i] + 2; continue; }
+        if (argv[i][0] == 'd' && argv[i][1] == ':') { c.data = argv[i] + 2; continue; }
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
             fail("bad bind %s", argv[i]);
@@ -409,7 +440,7 @@ static int cage_main(int argc, char **argv) {
     c.argv = argv + i + 1;
     char path[4096];
     stdin_to_memfd();
-    if (setgroups(0, NULL) != 0) fail("setgroups");   /* else the program keeps root's supplementary groups */
+    if (!c.rootless && setgroups(0, NULL) != 0) fail("setgroups");   /* a user cannot: see rootless above */   /* else the program keeps root's supplementary groups */
     int go[2];
     if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
     long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD;
@@ -429,14 +460,19 @@ static int cage_main(int argc, char **argv) {
     }
     close(go[0]);
     close(3);   /* init reports; our copy would hide its end of the pipe */
-    char map[64];
+    char map[64], gmap[64];
     snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
+    snprintf(gmap, sizeof gmap, "%s", map);
+    if (c.rootless) {   /* an unprivileged user may map its own ids, one line each */
+        snprintf(map, sizeof map, "%d %d 1\n", NOBODY, (int)geteuid());
+        snprintf(gmap, sizeof gmap, "%d %d 1\n", NOBODY, (int)getegid());
+    }
     snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
     write_file(path, "deny");
     snprintf(path, sizeof path, "/proc/%d/uid_map", (int)init);
     write_file(path, map);
     snprintf(path, sizeof path, "/proc/%d/gid_map", (int)init);
-    write_file(path, map);
+    write_file(path, gmap);
     join(c.tasks1, init);
     join(c.tasks2, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }

@@ -16,13 +16,14 @@ from importlib import resources
 from pathlib import Path
 
 from ..interrupt import machine_tempdir
+from .rootless import device_stand_in, is_rootless, user_folder
 
 
 @cache
 def launcher() -> str | None:
     """The compiled exec helper (launch.c), built once per machine into the temp dir; None without gcc."""
     source = resources.files("ojpack.sandbox").joinpath("launch.c").read_bytes()
-    folder = Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
+    folder = user_folder() if is_rootless() else Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
     binary = folder / f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
     if binary.is_file() and os.access(binary, os.X_OK):
         return str(binary) if _works(binary) else None
@@ -62,8 +63,9 @@ _DEVICES = {"null": 3, "zero": 5, "full": 7, "random": 8, "urandom": 9}   # char
 def skeleton() -> str:
     """The cage's prepared /etc and /dev (device nodes can only be made out here, as root), built once
     per machine under the temp dir; the launcher binds them read-only into every cage."""
-    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()))).encode()
-    folder = Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
+    rootless = is_rootless()
+    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()), rootless)).encode()
+    folder = user_folder() if rootless else Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
     target = folder / f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
     if (target / "ok").is_file():
         return str(target)
@@ -85,6 +87,9 @@ def skeleton() -> str:
         else:
             shutil.copy2(src, etc / name, follow_symlinks=False)
     for name, minor in _DEVICES.items():
+        if rootless:
+            device_stand_in(dev / name)
+            continue
         os.mknod(dev / name, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
         os.chmod(dev / name, 0o666)
     for name, fd in (("stdin", 0), ("stdout", 1), ("stderr", 2)):
