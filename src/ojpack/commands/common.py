@@ -19,10 +19,12 @@ NoSandboxOpt = Annotated[bool, typer.Option(
                          "namespaces or cgroups (prints a warning).")]
 
 
-def sandbox(off: bool) -> None:
-    """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated."""
-    from ..sandbox import require_isolation, set_isolation   # not at import: --help need not load the sandbox
-    from .console import err
+def sandbox(off: bool, announce: bool | str = False) -> None:
+    """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated. The mode
+    in force is one line at the top (`announce`, on stdout unless it is JSON's), or one warning line
+    when it guarantees less than a cgroup would."""
+    from ..sandbox import require_isolation, sandbox_mode, set_isolation   # not at import: --help need not load it
+    from .console import err, out
 
     if off:
         set_isolation(False)
@@ -31,3 +33,8 @@ def sandbox(off: bool) -> None:
     else:
         set_isolation(True)
         require_isolation()
+        mode = sandbox_mode()
+        if announce:
+            (err if announce == "json" else out).print(mode.describe(), markup=False, soft_wrap=True)
+        elif mode.weaker:
+            err.print(f"[bold yellow]warning:[/] {mode.describe()}", soft_wrap=True)

@@ -29,10 +29,9 @@
  * the capabilities it was born with in the new user namespace instead of becoming its root, /dev's nodes
  * are the host's own bound over the skeleton's empty files (an unprivileged user cannot make device
  * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the usage
- * of every process of the run (RUSAGE_CHILDREN once all are reaped), not of the program alone. Two
- * options may stand among the binds: "n:COUNT" sets RLIMIT_NPROC (counted per user namespace, so it
- * caps the run's processes and threads, init included) and "d:BYTES" sets RLIMIT_DATA (a JVM's memory
- * cap: it reserves far more address space than it uses).
+ * of every process of the run (RUSAGE_CHILDREN once all are reaped), not of the program alone. An
+ * option may stand among the binds: "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
+ * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does.
  *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
@@ -141,7 +140,7 @@ static int plain(int argc, char **argv) {
 struct bind { char *path; int fd; int dir; int writable; };
 
 struct cage {
-    const char *skel, *cwd, *nproc, *data;
+    const char *skel, *cwd, *nproc;
     int rootless;
     long long cpu_ms, wall_ms;
     const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
@@ -244,7 +243,6 @@ static void run_program(struct cage *c) {
     limit(RLIMIT_FSIZE, c->fsize, 0);
     limit(RLIMIT_STACK, c->stack, 0);
     limit(RLIMIT_AS, c->as, 0);
-    limit(RLIMIT_DATA, c->data, 0);
     limit(RLIMIT_NPROC, c->nproc, 0);
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
@@ -421,13 +419,12 @@ static int cage_main(int argc, char **argv) {
        signals are not for the helper or init (the program gets them back before exec). */
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
-    struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .data = "-", .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
+    struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
                      .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12]};
     int i = 13;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (argv[i][0] == 'n' && argv[i][1] == ':') { c.nproc = argv[i] + 2; continue; }
-        if (argv[i][0] == 'd' && argv[i][1] == ':') { c.data = argv[i] + 2; continue; }
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
             fail("bad bind %s", argv[i]);

@@ -3,10 +3,10 @@ cage's rlimits are, and how an MLE is told apart from a crash.
 
 Processes: RLIMIT_NPROC, which the kernel counts per user namespace, so it caps the run's own processes and
 threads (the cage's init is one of them). Memory: RLIMIT_AS at twice the limit (plus room for the
-loader), except for a JVM, which reserves far more address space than it ever touches: it gets
-RLIMIT_DATA (private writable memory actually mapped) and its own -Xmx. The verdict comes from the largest
-resident size of any process of the run (the cage's init reaps them all and reports RUSAGE_CHILDREN), or
-from the signature an allocation failure leaves on stderr."""
+loader), except for a JVM, which reserves far more address space than it ever touches and maps a full
+-Xss stack (our limit) for each of its threads, so no address or data cap fits it: it relies on its own
+-Xmx. The verdict comes from the largest resident size of any process of the run (the cage's init reaps
+them all and reports RUSAGE_CHILDREN), or from the signature an allocation failure leaves on stderr."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from .limits import MIB, RunLimits
+from .limits import RunLimits
 
 WEAKER = ("memory is approximate: the peak resident size of the run's largest process, under an "
-          "address-space cap (a data-size cap for Java); CPU time of processes left running counts only "
+          "address-space cap (Java: its -Xmx only); CPU time of processes left running counts only "
           "against the wall clock")
 _JVMS = ("java", "javac", "jshell", "kotlin", "kotlinc", "scala")
 # What a program that could not get memory says as it dies, in the languages ojpack runs.
@@ -31,18 +31,10 @@ def is_jvm(argv: Sequence[str]) -> bool:
     return bool(argv) and os.path.basename(argv[0]) in _JVMS
 
 
-def jvm_data_bytes(memory_mib: int) -> int:
-    """A JVM's private writable memory: its heap (-Xmx, the limit) and, beside it, its metaspace, code
-    cache, GC tables and thread stacks."""
-    return (2 * memory_mib + 512) * MIB
-
-
-def cage_options(limits: RunLimits, argv: Sequence[str]) -> list[str]:
-    """The launcher's n:/d: options for a run limited by rlimits alone."""
-    options = [f"n:{limits.processes + 1}"]   # + the cage's init, counted in the same namespace
-    if limits.memory_mib is not None and is_jvm(argv):
-        options.append(f"d:{jvm_data_bytes(limits.memory_mib)}")
-    return options
+def cage_options(limits: RunLimits) -> list[str]:
+    """The launcher's options for a run limited by rlimits alone: its process cap (+ the cage's init,
+    counted in the same namespace)."""
+    return [f"n:{limits.processes + 1}"]
 
 
 def allocation_failed(stderr: Path | None) -> bool:

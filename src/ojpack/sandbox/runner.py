@@ -65,8 +65,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
         binds = cage_binds(argv, readable, writable)
-        if cage is None:   # rlimits alone: a process cap, and a JVM gets a data cap instead of an address-space one
-            binds += cage_options(limits, argv)
+        if cage is None:   # rlimits alone: a process cap, and no address-space cap for a JVM (see rlimit_limits)
+            binds += cage_options(limits)
             address_space = address_space and not is_jvm(argv)
         workdir = str(cwd) if cwd else "/tmp"
     else:
