@@ -15,6 +15,8 @@ apt_packages+=(chromium fonts-noto-cjk fonts-liberation)  # render: PDF printing
 # whose node comes from another repository (with npm bundled) cannot take Debian's npm beside it.
 command -v node >/dev/null || apt_packages+=(nodejs)
 command -v npm >/dev/null || apt_packages+=(npm)
+# tests: every language of the table has a hello-world test in the cage (Haskell is left out: 750 MB)
+if [ "$mode" = test ]; then apt_packages+=(pypy3 kotlin golang-go rustc); fi
 # <<<
 missing=()
 for pkg in "${apt_packages[@]}"; do
@@ -25,7 +27,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
     echo "setup: installing ${missing[*]}" >&2
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    apt-get install -y -qq -o DPkg::Lock::Timeout=600 --no-install-recommends "${missing[@]}" >/dev/null
   else
     echo "setup: warning: not root, cannot install: ${missing[*]}" >&2
   fi

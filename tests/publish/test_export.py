@@ -202,6 +202,19 @@ def test_qduoj(exported) -> None:
     assert {p.suffix for p in root.iterdir()} == {".in", ".out", ".cpp"} and (root / "spj.cpp").is_file()
 
 
+# What CMS's italy_yaml loader (cmscontrib/loaders/base_loader.py LANGUAGE_MAP, italy_yaml.get_task) reads: every
+# statement/<english language name>.pdf when there is one, else statement/statement.pdf as the primary language.
+CMS_LOADER_NAMES = {"english": "en", "chinese": "zh", "italian": "it", "russian": "ru", "german": "de",
+                    "french": "fr", "spanish": "es", "japanese": "ja", "korean": "ko"}
+
+
+def cms_statements(folder: Path, primary: str) -> dict[str, Path]:
+    named = {code: folder / f"{name}.pdf" for name, code in CMS_LOADER_NAMES.items() if (folder / f"{name}.pdf").exists()}
+    if named:
+        return named
+    return {primary: folder / "statement.pdf"} if (folder / "statement.pdf").exists() else {}
+
+
 def test_cms(exported) -> None:
     pkg, _, results = exported
     if results["cms"].error:  # no Chromium here: the failure must say what is missing
@@ -219,11 +232,12 @@ def test_cms(exported) -> None:
     rows = [(str(k), *files[j]) for k in range(len(ends) - 1) for j in range(ends[k], ends[k + 1])]
     assert rows == expected(pkg, with_sample=True, group_names=False)
     assert params[0] == [0, len(pkg.sample.tests)]
-    assert (root / "statement" / "statement.pdf").read_bytes().startswith(b"%PDF")
     assert task["primary_language"] == "en" and task["score_mode"] == "max_subtask"
     assert task["public_testcases"] == "all" and task["feedback_level"] == "full"
-    for lang in pkg.languages:
-        assert (root / "statement" / f"{lang}.pdf").read_bytes().startswith(b"%PDF")
+    statements = cms_statements(root / "statement", task["primary_language"])
+    assert set(statements) == set(pkg.languages) and len(pkg.languages) == 2
+    for path in statements.values():
+        assert path.read_bytes().startswith(b"%PDF")
     assert len(list((root / "att").iterdir())) == 2 * len(pkg.sample.tests)
     assert os.access(root / "check" / "checker", os.X_OK)
     gen = (root / "gen" / "GEN").read_text().splitlines()

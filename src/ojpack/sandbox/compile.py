@@ -61,7 +61,7 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     # own extension, so `--lang cpp` on x.txt is C++ and not a linker script; for Java, the class's name.
     name = _source_name(source, language, text) if language.compile else ""
     toolchain = language.compile or language.run
-    parts = [STORE_LAYOUT, language.id, *toolchain, tool_version(toolchain[0]), name, main]
+    parts = [STORE_LAYOUT, language.id, *toolchain, tool_version(language.toolchain), name, main]
     headers = _local_headers(source, language)
     key = hashlib.sha256(data + b"\0" + "\0".join(parts).encode()
                          + b"".join(h.name.encode() + b"\0" + h.read_bytes() for h in headers)).hexdigest()[:24]

@@ -20,9 +20,14 @@ from ..errors import OjpackError
 # libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms per file at every start.
 _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-# Java names the class to run, not the file: the class that declares main(), else the public one.
-_JAVA_MAIN = re.compile(r"\bclass\s+([A-Za-z_$][\w$]*)[^{]*\{(?:(?!\bclass\b).)*?\bstatic\s+void\s+main\s*\(", re.S)
+# Java names the class to run, not the file: the class whose own body declares main(), else the public one.
+# Comments, strings and char literals are blanked first so braces and words inside them are not counted.
+_JAVA_NOISE = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:\\.|[^\\])*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
+_JAVA_TOKEN = re.compile(r"[{}]|\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)|\bstatic\b[^;{}()=]*?\bvoid\s+main\s*\(")
 _JAVA_PUBLIC = re.compile(r"\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)")
+
+
+JVM_MAX_STACK_MIB = 1024   # a larger -Xss makes the JVM refuse to start
 
 
 @dataclass(frozen=True)
@@ -33,6 +38,11 @@ class Language:
     compile: tuple[str, ...] | None
     run: tuple[str, ...]
     address_space: bool = True   # may RLIMIT_AS cap it (see languages.yaml)
+    tool: str | None = None      # the program whose version keys compiles, when not the command's first word
+
+    @property
+    def toolchain(self) -> str:
+        return self.tool or (self.compile or self.run)[0]
 
 
 @cache
@@ -55,7 +65,7 @@ def load_languages() -> dict[str, Language]:
     return {
         key: Language(key, v["name"], tuple(v["extensions"]),
                       tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]),
-                      bool(v.get("address_space", True)))
+                      bool(v.get("address_space", True)), v.get("tool"))
         for key, v in raw.items()
     }
 
@@ -83,11 +93,31 @@ def main_name(source: Path, language: Language, text: str | None = None) -> str:
     if language.id != "java":
         return source.stem
     text = text if text is not None else source.read_text(encoding="utf-8", errors="replace")
-    text = re.sub(r"//[^\n]*|/\*.*?\*/", " ", text, flags=re.S)
-    found = _JAVA_MAIN.search(text) or _JAVA_PUBLIC.search(text)
+    text = _JAVA_NOISE.sub(" ", text)
+    public = _JAVA_PUBLIC.search(text)
+    name = _java_main_class(text) or (public.group(1) if public else source.stem)
     package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
-    name = found.group(1) if found else source.stem
     return f"{package.group(1)}.{name}" if package else name
+
+
+def _java_main_class(text: str) -> str | None:
+    """The class whose body (not a nested class's) declares `static void main(`: a stack of the open
+    braces, each marked with the class it opens (or None for a method or block body)."""
+    opened: list[str | None] = []
+    pending: str | None = None   # a class name seen, waiting for its opening brace
+    for token in _JAVA_TOKEN.finditer(text):
+        word = token.group(0)
+        if word == "{":
+            opened.append(pending)
+            pending = None
+        elif word == "}":
+            if opened:
+                opened.pop()
+        elif token.group(1):
+            pending = token.group(1)
+        elif opened and opened[-1] is not None:   # main() straight in a class body, not in a method's
+            return opened[-1]
+    return None
 
 
 @cache
@@ -123,6 +153,7 @@ def tool_version(program: str) -> str:
 
 def fill(template: tuple[str, ...], **values: str) -> list[str]:
     values.setdefault("memory", "256")
+    values.setdefault("stack", str(min(int(values["memory"]), JVM_MAX_STACK_MIB)))
     out = [part.format(python=real_python(), **values) for part in template]
     if out and os.sep not in out[0] and shutil.which(out[0]):
         out[0] = shutil.which(out[0]) or out[0]

@@ -2,7 +2,8 @@
 
 task.yaml; input/inputN.txt and output/outputN.txt from 0, the samples first (a 0-point group, public);
 gen/GEN with one `# ST:` block per group (the loader takes the subtasks from there); a PDF statement per
-language (statement/<lang>.pdf, statement/statement.pdf for the primary one); the samples as
+language, named as CMS's loader looks for them (statement/english.pdf, statement/chinese.pdf: by the language's
+English name, not its code); the samples as
 attachments (att/); and check/checker, the token rule compiled in CMS's comparator protocol, because
 CMS's built-in `white_diff` compares lines.
 
@@ -20,6 +21,17 @@ from .checkers import adapt_testlib_checker, compile_checker, token_checker
 from .write import Notes, copy, text, yaml_text
 
 PRIMARY = "en"
+# The names CMS's italy_yaml loader gives statement files per language (statement/<name>.pdf): a file named by
+# its code (en.pdf) is not read at all. Languages outside this table have no multi-language file name there.
+CMS_LANGUAGE_NAMES = {
+    "ar": "arabic", "bg": "bulgarian", "cs": "czech", "da": "danish", "de": "german", "el": "greek",
+    "en": "english", "es": "spanish", "et": "estonian", "fa": "persian", "fi": "finnish", "fr": "french",
+    "he": "hebrew", "hi": "hindi", "hr": "croatian", "hu": "hungarian", "id": "indonesian", "it": "italian",
+    "ja": "japanese", "ka": "georgian", "kk": "kazakh", "ko": "korean", "lt": "lithuanian", "lv": "latvian",
+    "nl": "dutch", "no": "norwegian", "pl": "polish", "pt": "portuguese", "ro": "romanian", "ru": "russian",
+    "sk": "slovak", "sl": "slovene", "sr": "serbian", "sv": "swedish", "th": "thai", "tr": "turkish",
+    "uk": "ukrainian", "vi": "vietnamese", "zh": "chinese",
+}
 
 
 def gen_line(line: str, test_id: str) -> str:
@@ -27,6 +39,25 @@ def gen_line(line: str, test_id: str) -> str:
     if line.startswith("copy "):
         return f"#COPY: {line.removeprefix('copy ')}  # {test_id}"
     return f"{line}  # {test_id}"
+
+
+def _statements(pdfs: dict[str, Path | None], primary: str, folder: Path, notes: Notes) -> None:
+    """One file per language by its CMS name. The loader reads statement.pdf only when no named file exists
+    (and then as the primary language alone), so it is written only when the primary language has no name."""
+    if primary not in CMS_LANGUAGE_NAMES:
+        copy(pdfs[primary], folder / "statement.pdf")
+        for lang in pdfs:
+            if lang != primary:
+                notes.lost.append(f"the {lang} statement: CMS reads one statement.pdf when the primary language "
+                                  f"({primary}) has no name in its loader's table")
+        return
+    for lang, pdf in pdfs.items():
+        if pdf is None:
+            notes.lost.append(f"the {lang} statement: no PDF was rendered")
+        elif lang not in CMS_LANGUAGE_NAMES:
+            notes.lost.append(f"the {lang} statement: CMS's loader has no file name for this language")
+        else:
+            copy(pdf, folder / f"{CMS_LANGUAGE_NAMES[lang]}.pdf")
 
 
 def write(pkg: Package, out: Path) -> Notes:
@@ -54,12 +85,7 @@ def write(pkg: Package, out: Path) -> Notes:
     for i, t in enumerate(pkg.sample.tests, start=1):
         copy(t.input, out / "att" / f"{pkg.short_name}.sample{i}.in")
         copy(t.answer, out / "att" / f"{pkg.short_name}.sample{i}.out")
-    copy(pdfs[primary], out / "statement" / "statement.pdf")
-    for lang, pdf in pdfs.items():
-        if pdf is None:
-            notes.lost.append(f"the {lang} statement: no PDF was rendered")
-        else:
-            copy(pdf, out / "statement" / f"{lang}.pdf")
+    _statements(pdfs, primary, out / "statement", notes)
     if pkg.checker_type == "tokens":
         source = token_checker(pkg, "cms")
         text(out / "check" / "checker.cpp", source)

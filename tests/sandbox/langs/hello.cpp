@@ -1,0 +1,2 @@
+#include <iostream>
+int main() { int a, b; std::cin >> a >> b; std::cout << "hello " << a + b << "\n"; }
