@@ -51,9 +51,9 @@ def _mode() -> SandboxMode:
 
 
 def run_cgroup(cgroup: bool | None) -> cgroups.Cage | cgroups_v2.Cage2 | None:
-    """The cgroup this thread's runs join: v1 as before (`cgroup=None`: when the host allows one,
-    True: required, False: none), else a delegated v2 one when there is one, else none."""
-    if cgroups.available() if cgroup is None else cgroup:
+    """The cgroup this thread's runs join (`cgroup=False`: none): v1 when the host allows one, else a
+    delegated v2 one when there is one, else none (rlimits alone)."""
+    if cgroup is not False and cgroups.available():
         return cgroups.for_thread()
     if cgroup is not False and sandbox_mode().limits == "cgroup v2":
         return cgroups_v2.for_thread()

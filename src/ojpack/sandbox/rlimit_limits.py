@@ -5,7 +5,8 @@ Processes: RLIMIT_NPROC, which the kernel counts per user namespace, so it caps 
 threads (the cage's init is one of them). Memory: RLIMIT_AS at twice the limit (plus room for the
 loader), except for a JVM, which reserves far more address space than it ever touches and maps a full
 -Xss stack (our limit) for each of its threads, so no address or data cap fits it: it relies on its own
--Xmx. The verdict comes from the largest resident size of any process of the run (the cage's init reaps
+-Xmx. The same for Go's toolchain and PyPy (their languages say `address_space: false` when they run a
+program; a compile command is known by its tool's name). The verdict comes from the largest resident size of any process of the run (the cage's init reaps
 them all and reports RUSAGE_CHILDREN), or from the signature an allocation failure leaves on stderr."""
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from .limits import RunLimits
 WEAKER = ("memory is approximate: the peak resident size of the run's largest process, under an "
           "address-space cap (Java: its -Xmx only); CPU time of processes left running counts only "
           "against the wall clock")
-_JVMS = ("java", "javac", "jshell", "kotlin", "kotlinc", "scala")
+# Tools that reserve far more address space than they use: RLIMIT_AS would stop them at start-up.
+_RESERVERS = ("java", "javac", "jshell", "kotlin", "kotlinc", "scala", "go", "pypy", "pypy3")
 # What a program that could not get memory says as it dies, in the languages ojpack runs.
 ALLOCATION_FAILURES = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemoryError",
                        b"Could not reserve enough space", b"Cannot allocate memory",
@@ -27,8 +29,12 @@ ALLOCATION_FAILURES = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemor
 _TAIL = 64 * 1024
 
 
-def is_jvm(argv: Sequence[str]) -> bool:
-    return bool(argv) and os.path.basename(argv[0]) in _JVMS
+def reserves_address_space(argv: Sequence[str]) -> bool:
+    """Is the tool `argv` starts (past an `env VAR=value ...` prefix) one of those?"""
+    args = list(argv)
+    if args and os.path.basename(args[0]) == "env":
+        args = [a for a in args[1:] if "=" not in a]
+    return bool(args) and os.path.basename(args[0]) in _RESERVERS
 
 
 def cage_options(limits: RunLimits) -> list[str]:
