@@ -43,9 +43,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -232,6 +236,34 @@ static void drop_privileges(void) {
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 }
 
+/* Rootless: the program and init share the one uid a user may map, and prlimit() needs no more than
+   that: a program could lower init's limits and kill it. A seccomp filter refuses prlimit on any
+   process but the caller (pid 0; setrlimit is prlimit(0, ...)), and x32 system calls altogether. */
+#if defined(__x86_64__)
+#define AUDIT_ARCH_HERE AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define AUDIT_ARCH_HERE AUDIT_ARCH_AARCH64
+#endif
+
+static void no_prlimit_on_others(void) {
+#ifdef AUDIT_ARCH_HERE
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_HERE, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 3, 0),   /* __X32_SYSCALL_BIT */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 3),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {sizeof code / sizeof *code, code};
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) { perror("launch: seccomp"); _exit(126); }
+#endif
+}
+
 static void run_program(struct cage *c) {
     plain_signals();
     setsid();
@@ -247,6 +279,7 @@ static void run_program(struct cage *c) {
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
     drop_privileges();
+    if (c->rootless) no_prlimit_on_others();   /* after no_new_privs, which an unprivileged filter needs */
     execvp(c->argv[0], c->argv);
     fprintf(stderr, "launch: cannot run %s: %s\n", c->argv[0], strerror(errno));
     _exit(127);
@@ -356,6 +389,9 @@ static int init_main(struct cage *c, int go) {
     if (!c->rootless) become_cage_root();   /* rootless: init already has every capability in its namespace */
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
+    /* Rootless: not dumpable, init's /proc files (oom_score_adj...) belong to no one the program is. The
+       program's own flag comes back at its exec. */
+    if (c->rootless) prctl(PR_SET_DUMPABLE, 0);
     long long start = now_ms();
     pid_t child = fork();
     if (child < 0) fail("fork");
