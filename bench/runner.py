@@ -7,7 +7,8 @@ largest built test: a bare spawn, the unisolated runner (--no-sandbox: rlimits, 
 host has one) and the isolated one (the cage). Goals: unisolated <= 1.3x bare, cage <= 1.5x unisolated.
 Run as root, it then measures the cage of a plain user (rootless, with the limits a user gets here) on
 a copy of the same program and input, and prints both cages side by side: `--user` names the account
-(made with useradd when missing; default ojpack-cage-test, the isolation tests' own), `--user ''` skips it."""
+(made with useradd when missing; default ojpack-cage-test, the isolation tests' own), `--user ''` skips it.
+The two halves run one after the other, each against its own bare spawn: compare their ratios."""
 
 from __future__ import annotations
 
