@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from .cgroups import _rmdir, start_guard
+
 NEEDED = ("memory", "pids")
 _counter = itertools.count()
 
@@ -179,10 +181,9 @@ def for_thread() -> Cage2:
     """This thread's cgroup, made on first use; all are removed at exit, and by the guard when killed."""
     cage = getattr(_local, "cage", None)
     if cage is None:
-        from .cgroups import start_guard   # the v1 module's guard sweeps any cgroup folder by prefix
         root = base()
         assert root is not None
-        start_guard([str(root)])
+        start_guard([str(root)])   # the v1 module's guard sweeps any cgroup folder by prefix
         cage = _local.cage = Cage2.create()
         _made.append(cage)
     return cage
@@ -212,12 +213,3 @@ def _read(path: Path) -> str:
     except OSError:
         return ""
 
-
-def _rmdir(d: Path) -> bool:
-    try:
-        d.rmdir()
-        return True
-    except FileNotFoundError:
-        return True
-    except OSError:
-        return False
