@@ -104,26 +104,45 @@ class Cage2:
         root = base()
         assert root is not None
         cage = cls(root / f"ojpack-{os.getpid()}-{next(_counter)}")
-        cage.folder.mkdir()
-        swap = cage.folder / "memory.swap.max"
+        cage._make()
+        return cage
+
+    def _make(self) -> None:
+        self.folder.mkdir()
+        swap = self.folder / "memory.swap.max"
         if swap.exists():
             swap.write_text("0")
-        for name in ("memory.peak", "memory.max", "pids.max"):
-            if (cage.folder / name).exists():
-                cage.knobs[name] = os.open(cage.folder / name, os.O_RDWR | os.O_CLOEXEC)
-        return cage
+        for name in ("memory.max", "pids.max"):
+            self.knobs[name] = os.open(self.folder / name, os.O_RDWR | os.O_CLOEXEC)
+        try:   # writable (resettable, for readers of this descriptor) since Linux 6.12
+            self.knobs["memory.peak"] = os.open(self.folder / "memory.peak", os.O_RDWR | os.O_CLOEXEC)
+            self.seen["resettable"] = 1
+        except OSError:   # older: read-only, or absent before 5.19
+            try:
+                self.knobs["memory.peak"] = os.open(self.folder / "memory.peak", os.O_RDONLY | os.O_CLOEXEC)
+            except OSError:
+                pass
+            self.seen["resettable"] = 0
 
     def task_files(self) -> tuple[str, str]:
         return str(self.folder / "cgroup.procs"), "-"
 
     def prepare(self, memory_bytes: int | None, max_processes: int) -> None:
-        os.pwrite(self.knobs["memory.max"], b"max" if memory_bytes is None else str(memory_bytes).encode(), 0)
-        os.pwrite(self.knobs["pids.max"], str(max_processes).encode(), 0)
+        """Ready for the next run: a peak that cannot be reset means a fresh cgroup (same name) per run."""
         if "memory.peak" in self.knobs:
-            try:   # resettable since Linux 6.12, for readers of this descriptor
+            try:
+                if not self.seen["resettable"]:
+                    raise OSError("memory.peak is read-only here")
                 os.pwrite(self.knobs["memory.peak"], b"0", 0)
             except OSError:
-                os.close(self.knobs.pop("memory.peak"))   # a stale peak would be wrong: measure none
+                self._close()
+                for _ in range(100):
+                    if _rmdir(self.folder):
+                        break
+                    time.sleep(0.01)
+                self._make()
+        os.pwrite(self.knobs["memory.max"], b"max" if memory_bytes is None else str(memory_bytes).encode(), 0)
+        os.pwrite(self.knobs["pids.max"], str(max_processes).encode(), 0)
         self.seen["oom"] = self._oom_kills()
         self.seen["cpu"] = self._cpu_us()
 
@@ -157,14 +176,17 @@ class Cage2:
             time.sleep(0.001 if attempt < 20 else 0.02)
 
     def remove(self) -> None:
-        self.kill_all()
-        for fd in self.knobs.values():
-            os.close(fd)
-        self.knobs.clear()
+        self._close()
         for _ in range(100):
             if _rmdir(self.folder):
                 return
             time.sleep(0.01)
+
+    def _close(self) -> None:
+        self.kill_all()
+        for fd in self.knobs.values():
+            os.close(fd)
+        self.knobs.clear()
 
     def _oom_kills(self) -> int:
         return _field(self.folder / "memory.events", "oom_kill")
