@@ -19,10 +19,10 @@ NoSandboxOpt = Annotated[bool, typer.Option(
                          "namespaces or cgroups (prints a warning).")]
 
 
-def sandbox(off: bool, announce: bool | str = False) -> None:
+def sandbox(off: bool, announce: bool = False) -> None:
     """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated. The mode
-    in force is one line at the top (`announce`, on stdout unless it is JSON's), or one warning line
-    when it guarantees less than a cgroup would."""
+    in force is one line at the top (`announce`), or else one warning line on stderr when it guarantees
+    less than a cgroup would."""
     from ..sandbox import require_isolation, sandbox_mode, set_isolation   # not at import: --help need not load it
     from .console import err, out
 
@@ -35,6 +35,6 @@ def sandbox(off: bool, announce: bool | str = False) -> None:
         require_isolation()
         mode = sandbox_mode()
         if announce:
-            (err if announce == "json" else out).print(mode.describe(), markup=False, soft_wrap=True)
+            out.print(mode.describe(), markup=False, soft_wrap=True)
         elif mode.weaker:
             err.print(f"[bold yellow]warning:[/] {mode.describe()}", soft_wrap=True)
