@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import shutil
 import sys
 from pathlib import Path
@@ -60,3 +61,24 @@ def load_source(path: Path, name: str) -> ModuleType:
     sys.modules[name] = module  # dataclasses look their module up while the class is made
     spec.loader.exec_module(module)
     return module
+
+
+def host_secret(tmp_path: Path, text: str) -> Path:
+    """A file only the host sees (in a root-only folder): what no hostile program may make ojpack show."""
+    secret = tmp_path / "host-only" / "key"
+    secret.parent.mkdir(mode=0o700)
+    secret.write_text(text + "\n")
+    return secret
+
+
+def fake_tool(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, script: Path, name: str,
+              target: Path | None = None) -> Path:
+    """Put `script` first on PATH as `name` (a stand-in compiler), with target.txt beside it naming `target`."""
+    tools = tmp_path / "tools" / "bin"
+    tools.mkdir(parents=True)
+    shutil.copy(script, tools / name)
+    (tools / name).chmod(0o755)
+    if target is not None:
+        (tools / "target.txt").write_text(str(target))
+    monkeypatch.setenv("PATH", f"{tools}:{os.environ['PATH']}")
+    return tools

@@ -60,7 +60,7 @@ def test_java_class_name_is_part_of_the_key(tmp_path: Path) -> None:
 
 def test_a_compiled_folder_copied_from_the_shared_store_is_readable_by_the_cage(tmp_path: Path) -> None:
     # the cage runs programs as an unprivileged uid: a root-only folder would hide a JVM's classes from it
-    from ojpack.sandbox.compile import _copy_in
+    from ojpack.sandbox.store import copy_in as _copy_in
 
     src = tmp_path / "store" / "k"
     src.mkdir(parents=True)

@@ -1,5 +1,5 @@
 """The sandbox's mode: how it is chosen and named, a delegated cgroup v2 subtree found (on a fake tree),
-the rlimits-only rules, and the rootless helper's folder that nobody else can plant."""
+and the rlimits-only rules."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ from ojpack.sandbox import RunLimits, sandbox_mode
 from ojpack.sandbox.cgroups_v2 import cgroup2_mounts, delegated
 from ojpack.sandbox.modes import SandboxMode
 from ojpack.sandbox.rlimit_limits import allocation_failed, cage_options, reserves_address_space
-from ojpack.sandbox.rootless import user_folder
 
 MOUNTINFO = """\
 25 30 0:22 / /sys/fs/cgroup rw,nosuid - tmpfs tmpfs rw,mode=755
@@ -76,22 +75,3 @@ def test_an_allocation_failure_is_known_by_the_end_of_stderr(tmp_path: Path, tai
     assert allocation_failed(err) is failed
     assert allocation_failed(None) is False
 
-
-def test_the_rootless_helper_folder_is_never_one_someone_else_planted(tmp_path: Path, monkeypatch) -> None:
-    monkeypatch.setattr("ojpack.sandbox.rootless.machine_tempdir", lambda: str(tmp_path / "tmp"))
-    monkeypatch.setenv("OJPACK_CACHE_HOME", str(tmp_path / "cache"))
-    (tmp_path / "tmp").mkdir()
-    fresh = user_folder()
-    assert fresh == tmp_path / "tmp" / f"ojpack-{os.geteuid()}" and fresh.stat().st_mode & 0o777 == 0o700
-
-    os.chmod(fresh, 0o777)   # others could write in it: a planted helper could be waiting there
-    assert user_folder() == tmp_path / "cache" / "sandbox"
-    os.rmdir(fresh)
-    os.symlink(tmp_path / "elsewhere", fresh)   # a link to a folder of someone else's choosing
-    (tmp_path / "elsewhere").mkdir(mode=0o700)
-    assert user_folder() == tmp_path / "cache" / "sandbox"
-    if os.geteuid() == 0:
-        os.unlink(fresh)
-        os.mkdir(fresh, 0o700)
-        os.chown(fresh, 65534, 65534)   # made first by another user, private to them
-        assert user_folder() == tmp_path / "cache" / "sandbox"

@@ -15,7 +15,11 @@ if TYPE_CHECKING:
     from .checker import Checker, CheckResult, load_checker, output_scratch
     from .execute import limits_for
     from .interact import sample_dialogues
+    from .batch import Batch, LocalEngine, batch_diff, judge_batch
+    from .batch_report import write_batch_csv, write_batch_html
+    from .cluster import connect_cluster
     from .judgement import judge
+    from .submissions import Collected, Submission, collect
     from .report import write_html
     from .solutions import Solution, discover
     from .proof import proof_batches
@@ -25,6 +29,9 @@ if TYPE_CHECKING:
 _WHERE = {
     "AC_HEADROOM": "crosscheck", "CheckReport": "crosscheck", "check": "crosscheck", "passed_before": "crosscheck",
     "Checker": "checker", "CheckResult": "checker", "load_checker": "checker", "output_scratch": "checker",
+    "Batch": "batch", "LocalEngine": "batch", "batch_diff": "batch", "judge_batch": "batch",
+    "write_batch_csv": "batch_report", "write_batch_html": "batch_report", "connect_cluster": "cluster",
+    "Collected": "submissions", "Submission": "submissions", "collect": "submissions",
     "limits_for": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring",

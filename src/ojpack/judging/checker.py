@@ -12,9 +12,10 @@ signal or a limit hit is a fault of the checker itself (CheckerError, judged JE)
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Protocol
 
@@ -22,10 +23,11 @@ from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
 from ..interrupt import memory_scratch
 from ..problem import Problem
-from ..sandbox import RunLimits, run
+from ..sandbox import CageFileError, CappedFolder, RunLimits, run
 
 ACCEPT, REJECT = 42, 43
 CHECKER_LIMITS = RunLimits(cpu=30.0, wall=60.0, memory_mib=1024, output_mib=16)
+FEEDBACK_HEAD = 4096   # how much of a feedback file is read: the message shown is its first 500 characters
 
 
 class CheckerError(OjpackError):
@@ -89,18 +91,21 @@ class ProgramChecker:
     readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
-        with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp:
-            feedback = Path(tmp, "feedback")
-            feedback.mkdir()
+        name = self.name or Path(self.argv[-1]).name
+        with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
+                CappedFolder(Path(tmp, "feedback")) as feedback:
             stderr = Path(tmp, "stderr")
-            files = [str(input.resolve()), str(answer.resolve()), str(feedback) + "/"]
+            files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/"]
             stdin = output
             if self.convention == "testlib":
                 files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
             res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
                       address_space=self.address_space, readable=[*self.readable, input, answer, output],
-                      writable=[feedback])   # the cage shows the checker these, and its argv's paths
-            message = feedback_message(feedback, stderr)
+                      writable=feedback.writable, mounts=feedback.mounts)   # and its argv's paths
+            try:
+                message = feedback_message(feedback, stderr)
+            except CageFileError as e:
+                raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
         if known is not None:
@@ -113,16 +118,23 @@ class ProgramChecker:
             how = f"exit code {res.exit_code}" + (" (testlib: fail)" if table is TESTLIB and res.exit_code == 3 else "")
         else:
             how = f"signal {res.signal}"
-        raise CheckerError(f"checker {self.name or Path(self.argv[-1]).name} failed on {input.name}: {how}"
+        raise CheckerError(f"checker {name} failed on {input.name}: {how}"
                            + (f": {message}" if message else ""))
 
 
-def feedback_message(folder: Path, stderr: Path, files: tuple[str, ...] = ("judgemessage.txt",)) -> str:
+def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] = ("judgemessage.txt",)) -> str:
     """What a Kattis-convention program said: the first non-empty of `files` in its feedback folder, else
-    the tail of its stderr (checkers and interactors alike)."""
+    the tail of its stderr (checkers and interactors alike). Raises CageFileError when the program filled
+    the folder to its cap or left one of `files` as anything but a regular file (a symbolic link to a host
+    file would otherwise put that file's text in the verdict)."""
+    if folder.full():
+        raise CageFileError(f"it filled its feedback folder (the cap is {folder.cap()})")
     for name in files:
-        f = folder / name
-        if f.is_file() and (text := f.read_text(encoding="utf-8", errors="replace").strip()):
+        try:
+            data = folder.read(name, FEEDBACK_HEAD)
+        except CageFileError as e:
+            raise CageFileError(f"its feedback file {e}") from None
+        if data and (text := data.decode("utf-8", errors="replace").strip()):
             return text[:500]
     return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
 
@@ -139,3 +151,10 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
     return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
                           (program.source.parent,))
+
+
+def checker_identity(problem: Problem, cache_dir: Path) -> str:
+    """What a remembered run's verdict depends on besides program and test: the rule and the checker's build."""
+    spec = problem.spec.checker
+    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
+    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}"

@@ -4,18 +4,17 @@ exhaustive proof."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
 from .blame import model_disagreements
-from .checker import load_checker
+from .checker import checker_identity, load_checker
 from .interact import Interactor, load_interactor
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
@@ -174,7 +173,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         return f
 
     judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
-    memo = None if fresh else Memo(cache_dir / "runs", _checker_identity(problem, cache_dir) + judge_id)
+    memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
     cells = execute(jobs, limits, lim.time, checker, workers, tick("solutions", len(jobs)), memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
@@ -232,12 +231,6 @@ def pass_key(problem: Problem) -> str:
 def passed_before(problem: Problem) -> bool:
     """True when a full check (proof included) passed on exactly these sources: export need not rerun it."""
     return cache_for(problem.root).get("check-pass", pass_key(problem)) is not None
-
-
-def _checker_identity(problem: Problem, cache_dir: Path) -> str:
-    spec = problem.spec.checker
-    program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
-    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}"
 
 
 def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None

@@ -65,17 +65,29 @@ class Memo:
         return self.folder / k[:2] / f"{k}.json"
 
 
-def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
-            memo: Memo | None = None) -> Cell:
-    remembered = memo.path(job, limits, time_limit) if memo else None
-    if remembered and remembered.is_file():
-        raw = json.loads(remembered.read_text())
-        return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
-                    raw.get("output", ""), raw.get("transcript", ""))
-    cell = _run_one(job, limits, time_limit, checker, scratch)
+def recall(memo: Memo, job: Job, limits: RunLimits, time_limit: float) -> Cell | None:
+    remembered = memo.path(job, limits, time_limit)
+    if not (remembered and remembered.is_file()):
+        return None
+    raw = json.loads(remembered.read_text())
+    return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
+                raw.get("output", ""), raw.get("transcript", ""))
+
+
+def remember(memo: Memo, job: Job, limits: RunLimits, time_limit: float, cell: Cell) -> None:
+    remembered = memo.path(job, limits, time_limit)
     # a judge error is the checker's fault of the moment, never remembered
     if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
+
+
+def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
+            memo: Memo | None = None) -> Cell:
+    cell = recall(memo, job, limits, time_limit) if memo else None
+    if cell is None:
+        cell = _run_one(job, limits, time_limit, checker, scratch)
+        if memo:
+            remember(memo, job, limits, time_limit, cell)
     return cell
 
 

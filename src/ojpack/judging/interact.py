@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from ..problem import Problem
-from ..sandbox import CompileError, RunLimits, RunResult, prepare, run
+from ..sandbox import CageFileError, CappedFolder, CompileError, RunLimits, RunResult, prepare, run
 from ..testdata import BuiltTest
 from .checker import feedback_message
 from .relay import Relay, Transcript
@@ -78,8 +78,12 @@ def interactor_limits(limits: RunLimits) -> RunLimits:
 def interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
              answer: Path, limits: RunLimits, time_limit: float, work: Path) -> Interaction:
     """Run one submission against the interactor on one test; `work` is a private scratch folder."""
-    feedback = work / "feedback"
-    feedback.mkdir()
+    with CappedFolder(work / "feedback") as feedback:
+        return _interact(submission, address_space, interactor, input, answer, limits, time_limit, work, feedback)
+
+
+def _interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
+              answer: Path, limits: RunLimits, time_limit: float, work: Path, feedback: CappedFolder) -> Interaction:
     sub_in_r, sub_in_w = os.pipe()
     sub_out_r, sub_out_w = os.pipe()
     judge_in_r, judge_in_w = os.pipe()
@@ -89,26 +93,30 @@ def interact(submission: tuple[str, ...], address_space: bool, interactor: Inter
     transcript: list[Transcript] = []
     relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
     relay_thread.start()
-    argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback) + os.sep]
+    argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep]
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
-                          interactor.address_space, interactor.readable, (feedback,))
+                          interactor.address_space, interactor.readable, feedback)
     try:
         played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space)
     finally:
         judge_run = judged.result()
         relay_thread.join()
-    message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
+    try:
+        message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
+    except CageFileError as e:   # the interactor's own fault, whatever the submission did
+        note = f"{interactor.name or 'interactor'} failed: {e}"
+        return Interaction(played, judge_run, transcript[0], "", Verdict.JE, note)
     verdict, note = decide(played, judge_run, transcript[0], time_limit, message, interactor.name)
     return Interaction(played, judge_run, transcript[0], message, verdict, note)
 
 
 def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
-          address_space: bool, readable: tuple[Path, ...] = (), writable: tuple[Path, ...] = ()) -> RunResult:
+          address_space: bool, readable: tuple[Path, ...] = (), feedback: CappedFolder | None = None) -> RunResult:
     """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, which is
     what lets the relay (and so its partner) see it stop."""
     try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
         return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
-                   writable=writable)
+                   writable=feedback.writable if feedback else (), mounts=feedback.mounts if feedback else ())
     finally:
         os.close(stdin)
         os.close(stdout)

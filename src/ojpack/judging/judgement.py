@@ -58,7 +58,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     except CompileError as e:
         cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
         return Judgement(source, language.name, Verdict.CE, 0, cells, groups,
-                         _scores(problem, cells, groups), time.monotonic() - start, e.message)
+                         scores(problem, cells, groups), time.monotonic() - start, e.message)
     checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     done = [0]
 
@@ -70,10 +70,10 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     got = execute([Job("submission", program, t) for t in tests], limits_for(lim.time, lim.memory, lim.output),
                   lim.time, checker, workers, tick)
     cells = tuple(got[("submission", t.id)] for t in tests)
-    subtasks = _scores(problem, cells, groups)
+    subtasks = scores(problem, cells, groups)
     return Judgement(source, language.name, overall([c.verdict for c in cells]), sum(s.score for s in subtasks),
                      cells, groups, subtasks, time.monotonic() - start)
 
 
-def _scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
+def scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
     return score_subtasks(problem, [(g, c.verdict) for c, g in zip(cells, groups)])

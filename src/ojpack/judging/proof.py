@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ..cache import cache_for, key
 from .checker import Checker
-from ..sandbox import Program, RunLimits, load_languages, prepare, run, take_back
+from ..sandbox import CageFileError, Program, RunLimits, load_languages, prepare, require_regular, run, take_back
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from .execute import Job, execute, limits_for
@@ -95,12 +95,14 @@ def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
             cases = int(json.loads(stdout.decode() or "{}").get("cases", 0))
         except (ValueError, AttributeError):
             cases = 0
+        _only_files(work, spec.generator, discard=True)
         _validate_all(problem, sorted(work.glob("*.in")))
         (work / "cases.json").write_text(json.dumps({"cases": cases}))
         try:
             work.rename(folder)
         except OSError:   # another process made the same batches first; theirs are identical
             shutil.rmtree(work, ignore_errors=True)
+    _only_files(folder, spec.generator)   # batches cached by an older toolkit were never checked
     cases = json.loads((folder / "cases.json").read_text())["cases"]
     tests = []
     for i, inp in enumerate(sorted(folder.glob("*.in")), start=1):
@@ -111,6 +113,18 @@ def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
     if not tests:
         raise OjpackError(f"proof generator {spec.generator} wrote no batch files")
     return tests, cases or len(tests), seconds, digest
+
+
+def _only_files(folder: Path, generator: str, discard: bool = False) -> None:
+    """The generator ran in the cage, where it may have left a symbolic link to a host file (`x.in ->
+    /etc/shadow` would feed that file to the validator and every solution, and show it to the checker) or a
+    FIFO: its folder must hold regular files only."""
+    try:
+        require_regular(folder)
+    except CageFileError as e:
+        if discard:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise OjpackError(f"proof generator {generator} must write only plain files: {e}") from None
 
 
 def _validate_all(problem: Problem, inputs: list[Path]) -> None:

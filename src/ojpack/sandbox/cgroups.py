@@ -1,5 +1,6 @@
-"""A throw-away cgroup (v1 memory + pids) per run: a hard memory cap, a process cap, and a way to kill
-every process a run started, even those that left its process group with setsid()."""
+"""A throw-away cgroup (v1 memory + pids) per run: a hard memory cap, a process cap, the peak memory of
+every process of the run (an orphan nobody reaps included), and a way to kill every process a run
+started, even those that left its process group with setsid()."""
 
 from __future__ import annotations
 
@@ -66,6 +67,12 @@ def _available() -> bool:
             _rmdir(d)
 
 
+# A reused cage whose memory still holds this much of earlier runs' page cache (a compiler's headers read
+# cold) is swapped for a fresh one: the run's peak is measured above what is left, and the kernel could
+# reclaim that under pressure, hiding as much of the run's own use.
+STALE_BYTES = 8 << 20
+
+
 @dataclass(frozen=True)
 class Cage:
     memory: Path
@@ -73,8 +80,9 @@ class Cage:
     memory_bytes: int | None = None
     max_processes: int = 0
     oom_seen: list[int] = field(default_factory=lambda: [0])   # OOM kills counted so far (mutable cell)
-    # The two files every run touches, kept open: pread/pwrite on them costs ~0.5 µs, a fresh open ~16 µs.
+    # The files every run touches, kept open: pread/pwrite on them costs ~0.5 µs, a fresh open ~16 µs.
     knobs: dict[str, int] = field(default_factory=dict)
+    base: list[int] = field(default_factory=lambda: [0])   # bytes still charged here before this run
 
     @classmethod
     def create(cls, memory_bytes: int | None, max_processes: int) -> Cage:
@@ -89,14 +97,23 @@ class Cage:
         (cage.pids / "pids.max").write_text(str(max_processes))
         cage.knobs["peak"] = os.open(cage.memory / "memory.max_usage_in_bytes", os.O_RDWR | os.O_CLOEXEC)
         cage.knobs["pids"] = os.open(cage.pids / "pids.current", os.O_RDONLY | os.O_CLOEXEC)
+        cage.knobs["usage"] = os.open(cage.memory / "memory.usage_in_bytes", os.O_RDONLY | os.O_CLOEXEC)
         return cage
 
     def task_files(self) -> tuple[str, str]:
         return str(self.memory / "cgroup.procs"), str(self.pids / "cgroup.procs")
 
     def peak_bytes(self) -> int | None:
+        """The run's peak: the group's, above what earlier runs left charged here (see STALE_BYTES)."""
+        peak = self._read("peak")
+        return None if peak is None else max(0, peak - self.base[0])
+
+    def stale_bytes(self) -> int:
+        return self._read("usage") or 0
+
+    def _read(self, knob: str) -> int | None:
         try:
-            return int(os.pread(self.knobs["peak"], 32, 0))
+            return int(os.pread(self.knobs[knob], 32, 0))
         except (OSError, ValueError, KeyError):
             return None
 
@@ -116,6 +133,7 @@ class Cage:
             (self.pids / "pids.max").write_text(str(max_processes))
             object.__setattr__(self, "max_processes", max_processes)
         os.pwrite(self.knobs["peak"], b"0", 0)   # peak := current
+        self.base[0] = self._read("peak") or 0
 
     def new_oom_kill(self) -> bool:
         """Did the kernel OOM-kill something here since the last call?"""
@@ -168,6 +186,10 @@ def for_thread() -> Cage:
     folders costs more than starting a small program); all are removed when the process exits, and by
     the guard when it is killed."""
     cage = getattr(_local, "cage", None)
+    if cage is not None and cage.stale_bytes() > STALE_BYTES:
+        cage.remove()
+        _made.remove(cage)
+        cage = None
     if cage is None:
         _start_guard()
         cage = _local.cage = Cage.create(None, 64)

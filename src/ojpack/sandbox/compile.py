@@ -9,7 +9,6 @@ import os
 import re
 import shutil
 import tempfile
-import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +16,7 @@ from ..cache import machine_cache
 from ..errors import OjpackError
 from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
 from .isolation import take_back
+from . import store
 from .runner import RunLimits, run
 from .text import trim_message
 
@@ -71,13 +71,19 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     out_dir = cache_dir / "bin" / key
     binary = out_dir / "prog"
     run = tuple(fill(language.run, binary=str(binary), dir=str(out_dir), main=main, source=str(source), memory=mem))
+    shared = _shared_dir()
     if (out_dir / ".ok").exists():
+        if shared:
+            store.touch(shared / key)
         return Program(source, language, run, key)
     failed = out_dir.with_suffix(".err")
     if failed.exists():   # the same bytes failed before with the same command: fail the same way
-        raise CompileError(source, failed.read_text(encoding="utf-8"))
-    shared = _shared_dir()
-    if shared and (shared / key / ".ok").exists() and _copy_in(shared / key, out_dir):
+        said = failed.read_text(encoding="utf-8")
+        if not host_trouble(0, said):
+            raise CompileError(source, said)
+        failed.unlink(missing_ok=True)   # a machine's failure an older toolkit remembered: try again
+    if shared and (shared / key / ".ok").exists() and store.copy_in(shared / key, out_dir):
+        store.touch(shared / key)
         return Program(source, language, run, key)
 
     cache_dir.joinpath("bin").mkdir(parents=True, exist_ok=True)
@@ -98,15 +104,23 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
             raise CompileError(source, f"compilation took over {timeout:.0f} s")
         if code != 0:
             msg = trim_message(said.replace(str(work) + os.sep, "")) or f"{cmd[0]} exited with {code}"
-            failed.write_text(msg, encoding="utf-8")
+            if not host_trouble(code, said):   # only the program's own errors are remembered
+                _remember(failed, msg)
             raise CompileError(source, msg)
+        # What the run command names in the output folder (prog, prog.jar) is bound into the next cage by its
+        # real path: a symbolic link there would show the cage its host target.
+        named = fill(language.run, binary=str(work / "prog"), dir=str(work), main=main, source=str(source), memory=mem)
+        if any(arg.startswith(f"{work}{os.sep}") and os.path.islink(arg) for arg in named):
+            raise CompileError(source, f"{cmd[0]} left its output as a symbolic link")
         (work / ".ok").touch()
-        if shared:
-            _copy_in(work, shared / key)
+        if shared and store.copy_in(work, shared / key):
+            store.evict(shared, store.store_max(), keep=key)
         try:
             os.rename(work, out_dir)
         except OSError:  # another process won the race; its result is identical
             pass
+    except OSError as e:   # the machine's fault (a full disk): one line, and nothing remembered
+        raise OjpackError(f"{source.name}: cannot compile here: {e.strerror or e}") from None
     finally:
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
@@ -120,21 +134,28 @@ def _shared_dir() -> Path | None:
     return base / "bin" if base else None
 
 
-def _copy_in(src: Path, dest: Path) -> bool:
-    """Copy a compiled folder to `dest` through a private staging name and a rename, so a reader never sees
-    half of it; False when that fails (a full disk, a read-only store)."""
-    if dest.exists():
+# What a compiler says when the machine, not the program, failed it: a full or broken disk, no memory or
+# processes left, the compiler (or its cc1plus, ld) killed. Such a failure is never remembered.
+_HOST_TROUBLE = re.compile(r"No space left on device|Disk quota exceeded|Input/output error|Read-only file system"
+                           r"|Cannot allocate memory|virtual memory exhausted|out of memory|ran out of memory"
+                           r"|Too many open files|Resource temporarily unavailable|signal terminated program"
+                           r"|internal compiler error: Killed", re.I)
+_QUOTED = re.compile(r"\s*\d*\s*\|")   # gcc's quote of a source line ("   12 |   puts(...)") and its caret line
+
+
+def host_trouble(code: int, said: str) -> bool:
+    """Whether a failed compile is the machine's fault (a signal, a full disk...), to be tried again next time."""
+    if code >= 128:
         return True
-    stage = dest.parent / f".{dest.name}.{os.getpid()}.{threading.get_ident()}"
+    own = [line for line in said.splitlines() if not _QUOTED.match(line)]   # not the program's own text
+    return any(_HOST_TROUBLE.search(line) for line in own)
+
+
+def _remember(failed: Path, message: str) -> None:
     try:
-        dest.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copytree(src, stage, symlinks=True)
-        os.chmod(stage, 0o755)   # copytree keeps the source's mode; the cage's uid must read what is in it
-        os.rename(stage, dest)
-    except OSError:
-        shutil.rmtree(stage, ignore_errors=True)
-        return dest.exists()
-    return True
+        failed.write_text(message, encoding="utf-8")
+    except OSError:   # a full disk: the failure is simply not remembered
+        failed.unlink(missing_ok=True)
 
 
 def _local_headers(source: Path, language: Language) -> list[Path]:

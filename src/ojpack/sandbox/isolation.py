@@ -21,6 +21,10 @@ NOBODY = 65534               # the uid and gid programs run as, inside and outsi
 SCRATCH_MIB = 64             # the cage's private /tmp (also its working directory): a tmpfs this big
 # Never worth a bind: the cage has its own /usr, /etc, /dev, /proc and /tmp.
 _SYSTEM = ("/usr/", "/etc/", "/dev/", "/proc/", "/sys/")
+# Host folders the cage shows its own of: a file the run needs there (a submission under /dev/shm) is shown
+# at HOST + its path instead (launch.c binds /.ojpack-host/x from the host's /x), and argv says so.
+_REPLACED = ("/etc/", "/dev/")
+HOST = "/.ojpack-host"
 
 _state = {"enabled": True}
 
@@ -80,11 +84,21 @@ def require_isolation() -> None:
                                  "Pass --no-sandbox to run programs without isolation (unsafe for untrusted code).")
 
 
+def cage_path(arg: str) -> str:
+    """Where the cage shows the host path `arg`: itself, or for a file or folder under a host folder the
+    cage replaces with its own (/dev/shm, /etc), HOST + its real path. Anything else (/dev/null,
+    /dev/stdin, a relative path, an option) is left as it is."""
+    if not arg.startswith(_REPLACED):
+        return arg
+    real = os.path.realpath(arg)
+    return HOST + real if real.startswith(_REPLACED) and (os.path.isfile(real) or os.path.isdir(real)) else arg
+
+
 def cage_binds(argv: Iterable[str], readable: Iterable[Path | str], writable: Iterable[Path | str]) -> list[str]:
     """The launcher's r:/w: arguments: the paths a run's argv names (its binary, its sources, a Java
     class folder, a checker's input and answer), the interpreter's own installation when it lives
-    outside /usr, and what the caller adds. Each shows at its own host path, so argv needs no rewriting.
-    A path inside another bound path of the same kind is not bound twice."""
+    outside /usr, and what the caller adds. Each shows at its own host path, but for those `cage_path`
+    moves (argv then names them by it). A path inside another bound path of the same kind is not bound twice."""
     args = list(argv)
     ro: set[str] = set()
     rw = {os.path.realpath(p) for p in writable}
@@ -100,7 +114,9 @@ def cage_binds(argv: Iterable[str], readable: Iterable[Path | str], writable: It
         if arg.startswith("/") and os.path.exists(arg):
             ro.add(os.path.realpath(arg.rstrip("/") or "/"))
     ro |= {os.path.realpath(p) for p in readable}
-    ro = {p for p in ro if not p.startswith(_SYSTEM) and p not in ("/", "/tmp") and p not in rw}
+    ro = {p for p in ro if (not p.startswith(_SYSTEM) or cage_path(p) != p) and p not in ("/", "/tmp") and p not in rw}
+    rw = {cage_path(p) for p in rw}
+    ro = {cage_path(p) for p in ro} - rw
     out = [f"r:{p}" for p in _outermost(ro)] + [f"w:{p}" for p in _outermost(rw)]
     return out
 

@@ -1,7 +1,7 @@
 /* ojpack's exec helper: starts one program under a run's limits and reports what it used.
  *
  *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
- *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH]... -- PROGRAM ARGS...
+ *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH|m:PATH]... -- PROGRAM ARGS...
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
  * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
@@ -13,23 +13,33 @@
  * mount, pid, network, ipc and uts namespaces, maps uid/gid 0 inside to 65533 outside (init, the cage's
  * root) and 65534 to 65534 (the program), puts init into the run's cgroups and lets it go. Init builds a
  * read-only root on a tmpfs (the system's /usr, the prepared /etc and /dev of SKEL, the r: paths
- * read-only and the w: paths writable at their own paths, a private /tmp tmpfs of TMPFS bytes, a fresh
- * /proc), pivots into it, forks the program as uid 65534 without capabilities, and enforces the CPU
- * and wall limits (milliseconds) itself. A regular-file stdin is first copied into a memfd, so
- * /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its own; a number is an
- * open descriptor of an empty one that ojpack made for this worker (nothing of it outlives a run, as the
- * run's processes all die; making and tearing one down costs ~0.6 ms a run), which this process joins
- * before the clone, so init joins none of its own. When the program ends, init kills whatever it left
+ * read-only and the w: paths writable at their own paths (one under /.ojpack-host shows the host path
+ * after that prefix: a file under /dev/shm or /etc, which the cage's own hide), a private /tmp tmpfs of
+ * TMPFS bytes, a fresh /proc), pivots into it, forks the program as uid 65534 without capabilities, and
+ * enforces the CPU and wall limits (milliseconds) itself, counting the CPU of every process in the cage
+ * (an orphaned grandchild nobody reaps included: see cage_cpu_ms). A regular-file stdin is first copied
+ * into a memfd, so /proc/self/fd/0 names no file. NETNS "-" gives the cage a network namespace of its
+ * own; a number is an open descriptor of an empty one that ojpack made for this worker (nothing of it
+ * outlives a run, as the run's processes all die; making and tearing one down costs ~0.6 ms a run),
+ * which this process joins before the clone, so init joins none of its own. An m: path is a detached
+ * mount ojpack made (a small tmpfs it reads afterwards through its own descriptor): the k-th m: path's
+ * mount is open at fd 5 + k, and init moves it, writable, to PATH. When the program ends, init kills whatever it left
  * and exits, which takes the whole pid namespace down. Both this process and init die with their parent
  * (PR_SET_PDEATHSIG), so a killed ojpack leaves nothing running. Init writes
- * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB\n" to fd 3, or "E message\n" when the cage cannot be made.
+ * "KILLED STATUS UTIME_US STIME_US MAXRSS_KB ALL_CPU_US\n" to fd 3 (KILLED: 1 at a time limit, 2 past the
+ * output limit; ALL_CPU_US: the CPU of every process the cage ran), or "E message\n" when the cage
+ * cannot be made.
+ *
+ * A stdout or stderr that is a regular file reaches it through a pipe this process drains (see pump):
+ * the file's pages are then charged to ojpack, not to the run's memory cgroup; stdout stops at FSIZE bytes
+ * (init is told to end the run); of stderr only the first STDERR_KEEP bytes are kept, the rest dropped.
  *
  * Rootless (this helper not run as root): the user's own uid and gid are mapped to 65534 inside (init and
  * the program alike; "setgroups" is denied first, as the kernel demands of an unprivileged map), init keeps
  * the capabilities it was born with in the new user namespace instead of becoming its root, /dev's nodes
  * are the host's own bound over the skeleton's empty files (an unprivileged user cannot make device
- * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the usage
- * of every process of the run (RUSAGE_CHILDREN once all are reaped), not of the program alone. An
+ * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the peak
+ * resident size of the run's largest process (RUSAGE_CHILDREN once all are reaped), not the program's. An
  * option may stand among the binds: "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
  * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does.
  *
@@ -42,6 +52,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <grp.h>
 #include <linux/audit.h>
 #include <linux/filter.h>
@@ -68,6 +79,7 @@
 #define NOBODY 65534     /* the program's uid and gid, the same inside and outside */
 #define WARDEN 65533     /* what the cage's root (init) is outside: unprivileged, and not the program */
 #define MAX_BINDS 64
+#define STDERR_KEEP (64 << 10)   /* of a program's stderr, what is kept: its message, not its debug flood */
 
 static void limit(int what, const char *value, rlim_t extra) {
     if (strcmp(value, "-") == 0) return;
@@ -141,7 +153,8 @@ static int plain(int argc, char **argv) {
 
 /* ---------------------------------------------------------------- the cage */
 
-struct bind { char *path; int fd; int dir; int writable; };
+struct bind { char *path, *source; int fd; int dir; int writable; int moved; };
+#define HOST_PREFIX "/.ojpack-host"   /* a bind at HOST_PREFIX/x shows the host's /x */
 
 struct cage {
     const char *skel, *cwd, *nproc;
@@ -152,6 +165,8 @@ struct cage {
     struct bind binds[MAX_BINDS];
     int nbinds, etc_fd, dev_fd;
     char **argv;
+    char *cmdline;                        /* this process's own command line, which init blanks */
+    size_t cmdline_len;
 };
 
 static void fail(const char *fmt, ...) {
@@ -221,6 +236,29 @@ static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and it
     if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
                &v[0], &v[1], &v[2], &v[3]) != 4) return 0;
     return (long long)(v[0] + v[1] + v[2] + v[3]) * 1000 / sysconf(_SC_CLK_TCK);
+}
+
+static long long usage_us(const struct rusage *ru) {
+    return (long long)ru->ru_utime.tv_sec * 1000000 + ru->ru_utime.tv_usec
+         + (long long)ru->ru_stime.tv_sec * 1000000 + ru->ru_stime.tv_usec;
+}
+
+/* The CPU of every process in the cage, as init (pid 1 of its pid namespace) sees it: each process's own
+   and its reaped children's (/proc/PID/stat, zombies included), and what init itself has reaped. An orphan
+   the program never waits for counts as much as the program does. */
+static long long cage_cpu_ms(void) {
+    struct rusage ru;
+    getrusage(RUSAGE_CHILDREN, &ru);
+    long long total = usage_us(&ru) / 1000;
+    DIR *d = opendir("/proc");
+    if (!d) return total;
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        pid_t pid = (pid_t)atoi(e->d_name);
+        if (pid > 1) total += cpu_ms_of(pid);
+    }
+    closedir(d);
+    return total;
 }
 
 static void drop_privileges(void) {
@@ -342,7 +380,12 @@ static void build_root(struct cage *c) {
     snprintf(path, sizeof path, "%s/tmp", root);
     set_attr(path, 0, 0, MOUNT_ATTR_RDONLY);
     for (int i = 0; i < c->nbinds; i++)
-        if (c->binds[i].writable) bind_fd(c->binds[i].fd, root, c->binds[i].path, 0);
+        if (c->binds[i].writable && !c->binds[i].moved) bind_fd(c->binds[i].fd, root, c->binds[i].path, 0);
+    for (int i = 0; i < c->nbinds; i++) {   /* MOVE_MOUNT_F_EMPTY_PATH: the descriptor is the mount itself */
+        if (!c->binds[i].moved) continue;
+        snprintf(path, sizeof path, "%s%s", root, c->binds[i].path);
+        if (syscall(SYS_move_mount, c->binds[i].fd, "", AT_FDCWD, path, 4) != 0) fail("move_mount %s", path);
+    }
     snprintf(path, sizeof path, "%s/proc", root);
     if (mount("proc", path, "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail("mount /proc");
     if (chdir(root) != 0 || syscall(SYS_pivot_root, ".", ".") != 0) fail("pivot_root");
@@ -376,12 +419,19 @@ static int open_path(const char *path, int *dir) {
 static int init_main(struct cage *c, int go) {
     char byte;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
+    /* Init is a clone: its /proc/1/cmdline, which the program may read, would be the helper's command line
+       (host paths, cgroups, limits). What init needs was copied (see cage_main); the original goes. */
+    memset(c->cmdline, 0, c->cmdline_len);
+    snprintf(c->cmdline, c->cmdline_len, "init");
     if (read(go, &byte, 1) != 1) _exit(125);   /* the outer helper died before setting us up */
-    close(go);
+    /* `go` stays open: the helper writes 'o' on it when the program's output passes its limit. */
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
        another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
     char path[4096];
-    for (int i = 0; i < c->nbinds; i++) c->binds[i].fd = open_path(c->binds[i].path, &c->binds[i].dir);
+    for (int i = 0, moved = 0; i < c->nbinds; i++) {
+        if (c->binds[i].moved) c->binds[i].fd = 5 + moved++, c->binds[i].dir = 1;
+        else c->binds[i].fd = open_path(c->binds[i].source, &c->binds[i].dir);
+    }
     snprintf(path, sizeof path, "%s/etc", c->skel);
     c->etc_fd = open_path(path, NULL);
     snprintf(path, sizeof path, "%s/dev", c->skel);
@@ -397,7 +447,7 @@ static int init_main(struct cage *c, int go) {
     if (child < 0) fail("fork");
     if (child == 0) run_program(c);
     int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
-    int killed = 0, status = 0;
+    int killed = 0, status = 0, over = 0;
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
     long long used = 0;
@@ -406,25 +456,31 @@ static int init_main(struct cage *c, int go) {
         if (got == child) break;
         if (got < 0 && errno != EINTR) fail("wait4");
         long long left = start + c->wall_ms - now_ms();
-        if (!killed && (left <= 0 || used > c->cpu_ms)) {
+        if (!killed && (left <= 0 || used > c->cpu_ms || over)) {
             kill(-1, SIGKILL);   /* as the namespace's init: every process in the cage but this one */
-            killed = 1;
+            killed = over ? 2 : 1;
         }
         /* CPU grows at most ~cores x wall: sleeping half the CPU left never oversleeps much. */
         long long delay = killed ? 50 : (c->cpu_ms - used) / 2;
         if (!killed && left < delay) delay = left;
         if (delay < 5) delay = 5;
-        struct pollfd p = {pidfd, POLLIN, 0};
-        if (pidfd >= 0) poll(&p, 1, (int)delay);
+        struct pollfd p[2] = {{pidfd, POLLIN, 0}, {go, POLLIN, 0}};   /* a negative fd is skipped */
+        if (pidfd >= 0 || go >= 0) poll(p, 2, (int)delay);
         else usleep((useconds_t)delay * 1000);
-        used = cpu_ms_of(child);
+        if (go >= 0 && p[1].revents) {
+            if (read(go, &byte, 1) == 1) over = over || byte == 'o';
+            else { close(go); go = -1; }
+        }
+        used = cage_cpu_ms();
     }
     kill(-1, SIGKILL);   /* whatever it left behind: setsid orphans, daemons */
     while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
-    if (c->rootless) getrusage(RUSAGE_CHILDREN, &ru);   /* every process of the run, orphans included */
-    dprintf(3, "%d %d %lld %lld %ld\n", killed, status,
+    struct rusage all;   /* everything the cage ran has now been reaped, by its parent or by init */
+    getrusage(RUSAGE_CHILDREN, &all);
+    if (c->rootless) ru.ru_maxrss = all.ru_maxrss;   /* no cgroup may measure it: the run's largest process */
+    dprintf(3, "%d %d %lld %lld %ld %lld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
-            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss);
+            (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss, usage_us(&all));
     return 0;
 }
 
@@ -446,8 +502,62 @@ static void stdin_to_memfd(void) {
     close(m);
 }
 
+/* A stdout/stderr that is a regular file: the program gets a pipe instead, and this process keeps the file
+   (returned through *file) and the pipe's read end (returned). -1: not a file, left as it is. */
+static int pipe_if_file(int fd, int *file) {
+    struct stat st;
+    *file = -1;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) fail("pipe");
+    fcntl(p[0], F_SETPIPE_SZ, 1 << 20);   /* fewer wake-ups for a large output; best effort */
+    *file = fcntl(fd, F_DUPFD_CLOEXEC, 10);
+    if (*file < 0 || dup2(p[1], fd) != fd) fail("dup2");   /* not close-on-exec: the program's own */
+    close(p[1]);
+    return p[0];
+}
+
+/* Move what is in `from` to `to`, at most `room` bytes (none: read and drop). Returns 0 at EOF. */
+static ssize_t move(int from, int to, long long room) {
+    static char sink[1 << 16];
+    if (room <= 0) return read(from, sink, sizeof sink);
+    ssize_t n = splice(from, NULL, to, NULL, (size_t)(room < (1 << 20) ? room : (1 << 20)), SPLICE_F_MOVE);
+    if (n >= 0 || errno != EINVAL) return n;
+    n = read(from, sink, (size_t)(room < (long long)sizeof sink ? room : (long long)sizeof sink));
+    return n > 0 && write(to, sink, (size_t)n) != n ? -1 : n;
+}
+
+/* Drain the program's stdout (at most `out_max` bytes kept; past that, init is told on `go`) and stderr
+   (STDERR_KEEP kept, the rest dropped) until every writer is gone, which is when the cage has ended. */
+static void pump(int out_r, int out_file, long long out_max, int err_r, int err_file, int go) {
+    long long out_len = 0, err_len = 0;
+    while (out_r >= 0 || err_r >= 0) {
+        struct pollfd p[2] = {{out_r, POLLIN, 0}, {err_r, POLLIN, 0}};
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        if (p[0].revents) {
+            ssize_t n = move(out_r, out_file, out_max - out_len);
+            if (n <= 0 && !(n < 0 && errno == EINTR)) { close(out_r); out_r = -1; }
+            else if (out_len < out_max && (out_len += n) >= out_max && write(go, "o", 1) != 1) {}
+        }
+        if (p[1].revents) {
+            ssize_t n = move(err_r, err_file, STDERR_KEEP - err_len);
+            if (n <= 0 && !(n < 0 && errno == EINTR)) { close(err_r); err_r = -1; }
+            else if (err_len < STDERR_KEEP) err_len += n;
+        }
+    }
+}
+
 static int cage_main(int argc, char **argv) {
     if (argc < 15) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
+    char *cmdline = argv[0];
+    size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
+    char **copy = calloc((size_t)argc + 1, sizeof *copy);
+    for (int k = 0; copy && k < argc; k++) copy[k] = strdup(argv[k]);
+    if (!copy || !copy[argc - 1]) return 125;
+    argv = copy;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) return 125;
     /* Ctrl-C reaches ojpack's whole process group. Were the helper to die of it first, init would be
@@ -457,7 +567,8 @@ static int cage_main(int argc, char **argv) {
     signal(SIGQUIT, SIG_IGN);
     struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
-                     .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12]};
+                     .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12],
+                     .cmdline = cmdline, .cmdline_len = cmdline_len};
     int i = 13;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (argv[i][0] == 'n' && argv[i][1] == ':') { c.nproc = argv[i] + 2; continue; }
@@ -466,14 +577,19 @@ static int cage_main(int argc, char **argv) {
             fail("bad bind %s", argv[i]);
         }
         struct bind *b = &c.binds[c.nbinds++];
-        b->path = argv[i] + 2;
-        b->writable = argv[i][0] == 'w';
+        b->path = b->source = argv[i] + 2;
+        if (strncmp(b->path, HOST_PREFIX "/", strlen(HOST_PREFIX) + 1) == 0) b->source += strlen(HOST_PREFIX);
+        b->writable = argv[i][0] == 'w' || argv[i][0] == 'm';
+        b->moved = argv[i][0] == 'm';
     }
     if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }
     c.argv = argv + i + 1;
     char path[4096];
+    int out_file, err_file, out_r = pipe_if_file(1, &out_file), err_r = pipe_if_file(2, &err_file);
+    long long out_max = strcmp(c.fsize, "-") == 0 ? LLONG_MAX : strtoll(c.fsize, NULL, 10);
     stdin_to_memfd();
-    if (!c.rootless && setgroups(0, NULL) != 0) fail("setgroups");   /* a user cannot: see rootless above */   /* else the program keeps root's supplementary groups */
+    /* else the program keeps root's supplementary groups; a user cannot drop its own (see rootless above) */
+    if (!c.rootless && setgroups(0, NULL) != 0) fail("setgroups");
     int go[2];
     if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
     long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD;
@@ -493,6 +609,8 @@ static int cage_main(int argc, char **argv) {
     }
     close(go[0]);
     close(3);   /* init reports; our copy would hide its end of the pipe */
+    if (out_r >= 0) close(1);   /* the pipes' write ends are the cage's alone: EOF when it has ended */
+    if (err_r >= 0) close(2);
     char map[64], gmap[64];
     snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
     snprintf(gmap, sizeof gmap, "%s", map);
@@ -509,8 +627,9 @@ static int cage_main(int argc, char **argv) {
     join(c.tasks1, init);
     join(c.tasks2, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
-    close(go[1]);
     alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
+    signal(SIGPIPE, SIG_IGN);   /* init gone: telling it fails, and that is all */
+    pump(out_r, out_file, out_max, err_r, err_file, go[1]);
     int status;
     while (waitpid(init, &status, 0) < 0)
         if (errno != EINTR) return 124;

@@ -15,19 +15,60 @@ from functools import cache
 from importlib import resources
 from pathlib import Path
 
-from ..interrupt import machine_tempdir
-from .rootless import device_stand_in, is_rootless, user_folder
+from ..errors import OjpackError
+from ..interrupt import machine_tempdir, private_folder
+from .rootless import device_stand_in, is_rootless
+
+
+@cache
+def helper_folder() -> Path:
+    """Where the helper and the cage's skeleton live: $TMPDIR/ojpack-EUID, shared by this user's runs, when
+    only this user can write it; else (another user made it first, to plant a launcher that root would
+    run) a fresh folder private to this process. A temporary folder in which another user could swap
+    either out is refused."""
+    parent = Path(os.path.realpath(machine_tempdir()))
+    if not all(_safe_parent(p) for p in (parent, *parent.parents)):
+        raise OjpackError(f"sandbox: another user can change what is in {parent} (the temporary folder, where "
+                          "the sandbox's helper is kept); point TMPDIR at a folder only you can write")
+    folder = parent / f"ojpack-{os.geteuid()}"
+    try:
+        folder.mkdir(mode=0o700)
+    except OSError:
+        pass   # there already (checked below), or not makeable
+    return folder if _ours(folder) else Path(private_folder(str(parent)))
+
+
+def _ours(path: Path, kind: int = stat.S_IFDIR) -> bool:
+    """Not a symlink, of the kind expected, owned by us and writable by nobody else."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return stat.S_IFMT(st.st_mode) == kind and st.st_uid == os.geteuid() and not st.st_mode & 0o022
+
+
+def _safe_parent(path: Path) -> bool:
+    """Nobody else can rename what is in it: owned by root or us, and writable by others only when sticky."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    return st.st_uid in (0, os.geteuid()) and (not st.st_mode & 0o022 or bool(st.st_mode & stat.S_ISVTX))
+
+
+def binary_name(source: bytes) -> str:
+    return f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
 
 
 @cache
 def launcher() -> str | None:
-    """The compiled exec helper (launch.c), built once per machine into the temp dir; None without gcc."""
+    """The compiled exec helper (launch.c), built once per machine into `helper_folder`; None without gcc.
+    It is built under a temporary name and renamed into place inside that checked folder."""
     source = resources.files("ojpack.sandbox").joinpath("launch.c").read_bytes()
-    folder = user_folder() if is_rootless() else Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
-    binary = folder / f"launch-{hashlib.sha256(source).hexdigest()[:16]}"
-    if binary.is_file() and os.access(binary, os.X_OK):
+    folder = helper_folder()
+    binary = folder / binary_name(source)
+    if _ours(binary, stat.S_IFREG) and os.access(binary, os.X_OK):
         return str(binary) if _works(binary) else None
-    folder.mkdir(mode=0o700, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         src, out = Path(tmp, "launch.c"), Path(tmp, "launch")
         src.write_bytes(source)
@@ -59,17 +100,19 @@ _GROUP = "root:x:0:\nnogroup:x:65534:\n"
 _DEVICES = {"null": 3, "zero": 5, "full": 7, "random": 8, "urandom": 9}   # char major 1
 
 
+def skeleton_name() -> str:
+    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()), is_rootless())).encode()
+    return f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
+
+
 @cache
 def skeleton() -> str:
     """The cage's prepared /etc and /dev (device nodes can only be made out here, as root), built once
-    per machine under the temp dir; the launcher binds them read-only into every cage."""
-    rootless = is_rootless()
-    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()), rootless)).encode()
-    folder = user_folder() if rootless else Path(machine_tempdir()) / f"ojpack-{os.getuid()}"
-    target = folder / f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
-    if (target / "ok").is_file():
+    per machine in `helper_folder`; the launcher binds them read-only into every cage."""
+    folder = helper_folder()
+    target = folder / skeleton_name()
+    if _ours(target) and (target / "ok").is_file():
         return str(target)
-    folder.mkdir(mode=0o700, exist_ok=True)
     work = Path(tempfile.mkdtemp(dir=folder))
     etc, dev = work / "etc", work / "dev"
     etc.mkdir()
@@ -86,6 +129,7 @@ def skeleton() -> str:
             shutil.copytree(src, etc / name, symlinks=True, ignore_dangling_symlinks=True)
         else:
             shutil.copy2(src, etc / name, follow_symlinks=False)
+    rootless = is_rootless()
     for name, minor in _DEVICES.items():
         if rootless:
             device_stand_in(dev / name)

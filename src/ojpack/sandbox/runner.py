@@ -2,7 +2,9 @@
 
 Limits: CPU time (watched from /proc and backed by RLIMIT_CPU), wall time, memory (a per-run memory
 cgroup when the host allows one, else RLIMIT_AS; the verdict always comes from the measured peak),
-output size (RLIMIT_FSIZE), stack up to the memory limit, and a private temporary working directory.
+output size (in the cage, the helper drains stdout and stops the run past it; unisolated, RLIMIT_FSIZE;
+stderr is not counted, the cage keeps its first 64 KiB), stack up to the memory limit, and a private
+temporary working directory.
 Every process the run started is killed before `run` returns."""
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pathlib import Path
 from typing import IO, Literal
 
 from . import spawn
-from .isolation import SCRATCH_MIB, SandboxUnavailable, cage_binds, hand_over, isolation_enabled, require_isolation
+from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
+                        require_isolation)
 from .launch import launcher, skeleton
 from .limits import MIB, RunLimits, memory_cap
 from .modes import run_cgroup, sandbox_mode
@@ -44,7 +47,7 @@ class RunResult:
 def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int, limits: RunLimits,
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
-        isolate: bool | None = None) -> RunResult:
+        isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = ()) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
     stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
@@ -52,7 +55,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     Isolated (the default, see isolation.py) it runs in the cage: it sees the paths its argv names,
     `readable` (read-only) and `writable`, and works in `cwd` (one of those) or the cage's private /tmp.
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
-    cgroup when the host allows one."""
+    cgroup when the host allows one. `mounts` (caged runs only): (path, descriptor of a detached mount,
+    see cagefiles.CappedFolder) shown writable at path."""
     caged = isolation_enabled() if isolate is None else isolate
     if caged:
         require_isolation()
@@ -68,7 +72,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         if cage is None:   # rlimits alone: a process cap, and no address-space cap for a JVM or Go (see rlimit_limits)
             binds += cage_options(limits)
             address_space = address_space and not reserves_address_space(argv)
-        workdir = str(cwd) if cwd else "/tmp"
+        argv = [cage_path(arg) for arg in argv]   # a submission under /dev/shm is shown elsewhere
+        workdir = cage_path(str(cwd)) if cwd else "/tmp"
     else:
         workdir = str(cwd) if cwd else _workdir()
     try:
@@ -78,7 +83,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             try:
                 if caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                             address_space, SCRATCH_MIB * MIB)
+                                             address_space, SCRATCH_MIB * MIB, mounts)
                 elif helper and cage:   # the cgroup measures the peak: the helper may become the program
                     outcome = spawn.run_exec(helper, argv, workdir, fds, limits, cage, address_space, start)
                 elif helper:
@@ -101,7 +106,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         if not caged and not cwd:
             _empty(workdir)
     if charged is not None:
-        peak = min(peak, charged / MIB)
+        # The whole group's peak, so an orphan nobody reaps is seen. Unisolated, the program was exec'd from
+        # a vfork of this process, whose high-water mark its ru_maxrss inherits: the group's figure alone.
+        peak = max(peak, charged / MIB) if caged else charged / MIB
     code = os.waitstatus_to_exitcode(status)
     sig = -code if code < 0 else None
     size = stdout.stat().st_size if isinstance(stdout, Path) else 0

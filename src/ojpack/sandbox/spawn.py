@@ -18,6 +18,7 @@ import subprocess
 import threading
 import time
 import weakref
+from collections.abc import Sequence
 
 from . import cgroups
 from .limits import RunLimits, child_setup, limit_args, num as _num, rlimits
@@ -68,21 +69,27 @@ class CageError(OSError):
 
 def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd: str, binds: list[str],
              fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
-             scratch_bytes: int) -> Outcome:
+             scratch_bytes: int, mounts: Sequence[tuple[str, int]] = ()) -> Outcome:
     """posix_spawn the helper in cage mode and wait: it kills the program at the CPU or wall limit and
     takes every process of the run down with it, so Python only waits. A killed waiter (Ctrl-C) kills
-    the helper, and with it the cage."""
+    the helper, and with it the cage. `mounts`: (path, descriptor of a detached mount) shown writable
+    at path; they go to the helper as fds 5, 6, ... (fd 4 is then /dev/null when there is no netns)."""
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     netns = worker_netns()
     read_end, write_end = os.pipe()
+    placeholder = os.open(os.devnull, os.O_RDONLY | os.O_CLOEXEC) if mounts and netns is None else None
+    fourth = netns if netns is not None else placeholder
+    extra = (*(() if fourth is None else (fourth,)), *(fd for _, fd in mounts))
     try:
         pid = _spawn([helper, "cage", skeleton, cwd, str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)),
                       _num(out), _num(mem), _num(as_bytes), str(scratch_bytes), *tasks,
-                      "-" if netns is None else "4", *binds, "--", *argv],
-                     (*fds, write_end) if netns is None else (*fds, write_end, netns))
+                      "-" if netns is None else "4", *binds, *(f"m:{path}" for path, _ in mounts), "--", *argv],
+                     (*fds, write_end, *extra), CAGE_ENVIRON)
     finally:
         os.close(write_end)
+        if placeholder is not None:
+            os.close(placeholder)
     with os.fdopen(read_end, "rb") as report:
         try:
             _, helper_status = os.waitpid(pid, 0)
@@ -94,8 +101,10 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
     if text.startswith("E ") or not text:
         why = text[2:] if text else f"helper ended with status {os.waitstatus_to_exitcode(helper_status)}"
         raise CageError(f"sandbox: {why}")
-    killed, status, utime, stime, maxrss = map(int, text.split())
-    return bool(killed), status, (utime + stime) / 1e6, maxrss / 1024
+    killed, status, utime, stime, maxrss, all_cpu = map(int, text.split())
+    # killed 2: stopped past the output limit, which the output's size (limit + 1 bytes) already shows;
+    # all_cpu: every process of the cage's, an orphan the program never reaped included
+    return killed == 1, status, max(utime + stime, all_cpu) / 1e6, maxrss / 1024
 
 
 _CLONE_NEWNET = 0x40000000
@@ -135,20 +144,24 @@ def _new_netns() -> int | None:
     return made[0]
 
 
+# What a caged program sees of the environment: nothing of the host's (root's PATH, ojpack's variables).
+CAGE_ENVIRON = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
+
+
 @functools.cache
 def _environ() -> dict[str, str]:
-    """What a judged program sees of the environment: a search path and a UTF-8 locale, nothing of ours.
+    """What an unisolated program sees of the environment: the host's search path and a UTF-8 locale.
     Built once: posix_spawn walks a plain dict in C, while os.environ decodes every entry in Python."""
     return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
 
-def _spawn(args: list[str], fds: tuple[int, ...]) -> int:
+def _spawn(args: list[str], fds: tuple[int, ...], env: dict[str, str] | None = None) -> int:
     """posix_spawn with `fds` as the child's 0, 1, 2 (, 3 (, 4)). The sources are first copied to 10 and
     above, so none already sits where it must go (a closed stdin on this side could otherwise leave an
     input file at fd 0 with close-on-exec still set)."""
     high = [fcntl.fcntl(fd, fcntl.F_DUPFD_CLOEXEC, 10) for fd in fds]
     try:
-        return os.posix_spawn(args[0], args, _environ(),
+        return os.posix_spawn(args[0], args, env or _environ(),
                               file_actions=[(os.POSIX_SPAWN_DUP2, fd, target) for target, fd in enumerate(high)])
     finally:
         for fd in high:

@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 
 from ...errors import OjpackError
-from ...sandbox import compile_in_cage
+from ...sandbox import CageFileError, compile_in_cage, read_from
 from ..package import Package
 
 TEMPLATE = Path(__file__).with_name("tokens.cpp")
@@ -22,6 +22,7 @@ PROTOCOLS = ("testlib", "cms", "qduoj")
 EMBED_LIMIT = 256 * 1024
 COMPILE = ["g++", "-O2", "-std=gnu++17"]
 COMPILE_SECONDS = 120.0
+CHECKER_BYTES = 256 << 20   # a compiled checker larger than this is not read back (the compile output limit too)
 
 
 def token_checker(pkg: Package, protocol: str) -> str:
@@ -101,8 +102,14 @@ def compile_checker(source: str | Path, binary: Path, target: str) -> None:
         for extra in (["-static"], []):
             code, said = compile_in_cage([compiler, *COMPILE[1:], *extra, "-o", str(work / "checker.bin"), str(src)], work,
                                          COMPILE_SECONDS)
-            if code == 0:
-                shutil.copyfile(work / "checker.bin", binary)
+            if code == 0:   # read as a file the cage wrote: a symbolic link there would export its host target
+                try:
+                    data = read_from(work, "checker.bin", CHECKER_BYTES)
+                except CageFileError as e:
+                    raise OjpackError(f"{target}: the compiled checker {e}") from None
+                if data is None:
+                    raise OjpackError(f"{target}: the compiler wrote no checker.bin")
+                binary.write_bytes(data)
                 binary.chmod(0o755)
                 return
     raise OjpackError(f"{target}: the checker does not compile: {said.strip()[:500]}")

@@ -1,0 +1,176 @@
+"""Runs on a Dask distributed cluster: each task is one caged run on a worker.
+
+Dask rather than Ray: it is pure Python (no 60 MB native runtime to install on every worker host), a
+throwaway `LocalCluster` starts in about a second, and its scheduler already moves a dead worker's tasks to
+another one, which is the property a long rejudge needs.
+
+What travels: a test's input and answer as content-addressed objects (scattered once, keyed by their
+sha256, written once per worker under its own folder) and a program as its source bytes, compiled once
+per worker by the same cached `prepare` (the machine-wide store makes that once per host). Limits are
+measured where the run happens, in the worker's own cage. A checker program or interactor is pickled with
+its compiled path, so on remote hosts the package and its cache must sit at the same path (a local
+cluster always has them); the built-in token rule travels by value."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ..errors import OjpackError
+from ..sandbox import Program, RunLimits, isolation_enabled, prepare, set_isolation
+from .checker import Checker, output_scratch
+from .execute import Cell, Job, Memo, recall, remember, run_one
+from .interact import Interactor
+
+# Compiled submissions on a worker: one store per worker process, kept for the worker's lifetime.
+_WORKER_DIR = "ojpack-worker"
+
+
+# Runs per task: one program on up to this many tests. A task per run paid the scheduler's round trip on
+# every run; a task per whole submission would lose that much work with a dying worker.
+CHUNK = 8
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A chunk of one program's runs as it travels: the source and the tests' files by content (the bytes
+    themselves travel as the futures passed beside it)."""
+    owner: str
+    source_name: str
+    source_sha: str
+    lang: str
+    memory_mib: int
+    tests: tuple[Any, ...]                 # the BuiltTests, whose paths the worker replaces
+    shas: tuple[tuple[str, str], ...]      # (input, answer) sha256 per test
+
+
+def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
+    """The worker's copy of a content-addressed object (written once, then reused)."""
+    path = folder / sha / name
+    if not path.is_file():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{name}.{os.getpid()}")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    return path
+
+
+def _keep(data: bytes) -> bytes:
+    return data
+
+
+def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]], limits: RunLimits,
+                time_limit: float, checker: Checker | Interactor, isolate: bool) -> list[Cell]:
+    """On the worker: materialise the objects, compile (cached per worker), run each test in the cage."""
+    set_isolation(isolate)
+    base = Path(tempfile.gettempdir()) / f"{_WORKER_DIR}-{os.getuid()}"
+    objects = base / "objects"
+    src = _object(objects, chunk.source_sha, source, chunk.source_name)
+    program = prepare(src, base / "cache", chunk.lang, memory_mib=chunk.memory_mib)
+    scratch = Path(tempfile.mkdtemp(prefix="ojpack-cell-", dir=output_scratch(checker)))
+    try:
+        cells = []
+        for test, (input_sha, answer_sha), (input, answer) in zip(chunk.tests, chunk.shas, files):
+            test = dataclasses.replace(test, input=_object(objects, input_sha, input),
+                                       answer=_object(objects, answer_sha, answer))
+            cells.append(run_one(Job(chunk.owner, program, test), limits, time_limit, checker, scratch))
+        return cells
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class DaskEngine:
+    client: Any   # distributed.Client
+
+    def execute(self, jobs: list[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
+                on_done: Callable[[Job, Cell], None], memo: Memo | None) -> dict[tuple[str, str], Cell]:
+        from distributed import as_completed
+
+        out: dict[tuple[str, str], Cell] = {}
+        objects: dict[str, Any] = {}
+
+        def ship(path: Path) -> tuple[str, Any]:
+            data = path.read_bytes()
+            sha = hashlib.sha256(data).hexdigest()
+            if sha not in objects:
+                # a task that returns the bytes, not a scatter: the scheduler keeps its spec, so when the
+                # worker holding the bytes dies they are made again on another one instead of being lost
+                objects[sha] = self.client.submit(_keep, data, key=f"object-{sha}", pure=True)
+            return sha, objects[sha]
+
+        todo: dict[str, list[Job]] = {}
+        for job in jobs:
+            cell = recall(memo, job, limits, time_limit) if memo else None
+            if cell is None:
+                todo.setdefault(job.owner, []).append(job)
+            else:
+                out[(job.owner, job.test.id)] = cell
+                on_done(job, cell)
+        pending: dict[Any, list[Job]] = {}
+        isolate = isolation_enabled()
+        for owned in todo.values():
+            p: Program = owned[0].program
+            source_sha, source = ship(p.source)
+            for i in range(0, len(owned), CHUNK):
+                chunk = owned[i:i + CHUNK]
+                files = [(ship(j.test.input), ship(j.test.answer)) for j in chunk]
+                shipped = Shipped(chunk[0].owner, p.source.name, source_sha, p.language.id,
+                                  limits.memory_mib or 256, tuple(j.test for j in chunk),
+                                  tuple((i[0], a[0]) for i, a in files))
+                future = self.client.submit(_worker_run, shipped, source, [(i[1], a[1]) for i, a in files], limits,
+                                            time_limit, checker, isolate, pure=False, retries=2)
+                pending[future] = chunk
+        try:
+            for future in as_completed(list(pending)):
+                chunk = pending[future]
+                try:
+                    cells = future.result()
+                except Exception as e:   # a task that kept failing (its workers died each time)
+                    raise OjpackError(f"cluster: {chunk[0].owner} failed on every worker: {e}") from None
+                for job, cell in zip(chunk, cells):
+                    if memo:
+                        remember(memo, job, limits, time_limit, cell)
+                    out[(job.owner, job.test.id)] = cell
+                    on_done(job, cell)
+        except BaseException:
+            self.client.cancel(list(pending))
+            raise
+        return out
+
+
+@contextlib.contextmanager
+def connect_cluster(spec: str) -> Iterator[DaskEngine]:
+    """`local:N`: a throwaway scheduler and N single-threaded workers on this machine, for this call only;
+    anything else: the address of a running scheduler (`dask scheduler` / `dask worker ADDRESS`)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise OjpackError("--cluster needs Dask distributed: pip install 'ojpack[cluster]'") from None
+    if spec.startswith("local:"):
+        try:
+            n = int(spec.removeprefix("local:"))
+        except ValueError:
+            n = 0
+        if n < 1:
+            raise OjpackError(f"--cluster {spec}: say how many workers, e.g. local:2")
+        # one thread per worker: the cage keeps a cgroup and a network namespace per thread, and a worker's
+        # runs must not compete with each other for its core
+        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None,
+                          silence_logs=50) as cluster, Client(cluster) as client:
+            yield DaskEngine(client)
+        return
+    try:
+        client = Client(spec, timeout=10)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise OjpackError(f"--cluster {spec}: cannot reach the scheduler: {e}") from None
+    with client:
+        yield DaskEngine(client)

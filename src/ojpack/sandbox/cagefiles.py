@@ -1,0 +1,182 @@
+"""Files a caged program leaves for ojpack to read: a checker's or interactor's feedback folder, a proof
+generator's batches.
+
+ojpack runs as root and the program is hostile: any such file may be a symbolic link to a host file (a key
+under /root, /etc/shadow) whose text would come back in a verdict, a FIFO that blocks the reader, or a file
+of gigabytes. `read_cage_file` follows no link and reads a bounded head of regular files only;
+`require_regular` checks a folder holds nothing else; `CappedFolder` caps what a program may write into
+a folder in total, not per file."""
+
+from __future__ import annotations
+
+import ctypes
+import errno
+import os
+import stat
+import tempfile
+import threading
+from functools import cache
+from pathlib import Path
+from types import TracebackType
+
+from ..errors import OjpackError
+from .isolation import NOBODY, SandboxUnavailable, isolation_enabled
+from .runner import RunLimits, run
+
+FEEDBACK_BYTES = 16 << 20   # what a checker or interactor may write into its feedback folder, all files together
+FEEDBACK_FILES = 64         # and how many files (and folders) it may make there
+
+_READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
+_FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
+# Linux's mount API (the same numbers on x86-64 and arm64), and its flags.
+_FSOPEN, _FSCONFIG, _FSMOUNT = 430, 431, 432
+_SET_STRING, _CMD_CREATE = 1, 6
+_NOSUID_NODEV_NOEXEC = 0x2 | 0x4 | 0x8
+
+
+class CageFileError(OjpackError):
+    """A file a caged program left is not a regular file (a symbolic link, a FIFO, a socket, a folder)."""
+
+
+def read_cage_file(folder_fd: int, name: str, limit: int) -> bytes | None:
+    """The first `limit` bytes of the regular file `name` in the folder open at `folder_fd`, None when there
+    is no such file. Raises CageFileError for anything else there: it is never followed, nor waited on."""
+    if not name or "/" in name or name in (".", ".."):
+        raise ValueError(f"not a plain file name: {name!r}")
+    try:
+        fd = os.open(name, _READ, dir_fd=folder_fd)
+    except FileNotFoundError:
+        return None
+    except OSError as e:   # ELOOP: a symbolic link; ENXIO: a socket
+        raise CageFileError(f"{name} is not a regular file"
+                            + ("" if e.errno in (errno.ELOOP, errno.ENXIO) else f" ({e.strerror})")) from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise CageFileError(f"{name} is not a regular file")
+        chunks: list[bytes] = []
+        left = limit
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def read_from(folder: Path, name: str, limit: int) -> bytes | None:
+    """`read_cage_file` on a folder given by its path (a folder ojpack made, not the program)."""
+    fd = os.open(folder, _FOLDER)
+    try:
+        return read_cage_file(fd, name, limit)
+    finally:
+        os.close(fd)
+
+
+def require_regular(folder: Path) -> None:
+    """Every entry of `folder` (written by a caged program, which has ended) is a regular file."""
+    fd = os.open(folder, _FOLDER)
+    try:
+        for entry in os.scandir(fd):
+            if not entry.is_file(follow_symlinks=False):
+                raise CageFileError(f"{entry.name} is not a regular file")
+    finally:
+        os.close(fd)
+
+
+class CappedFolder:
+    """A folder a caged program writes, capped in total size and file count: a tmpfs of its own, made
+    detached (fsopen/fsmount: never attached anywhere in the host's tree), moved into the cage at `path`
+    by the exec helper, read by ojpack through its descriptor, and gone with it. Without the cage
+    (--no-sandbox) or the mount API, the plain folder at `path`, uncapped. Use it as a context manager."""
+
+    def __init__(self, path: Path, size: int = FEEDBACK_BYTES, files: int = FEEDBACK_FILES) -> None:
+        self.path = path
+        self.size = size
+        self.files = files
+        self._mount: int | None = None
+        self._fd = -1
+
+    def __enter__(self) -> CappedFolder:
+        self.path.mkdir()
+        self._mount = _tmpfs(self.size, self.files) if isolation_enabled() and _movable() else None
+        self._fd = self._mount if self._mount is not None else os.open(self.path, _FOLDER)
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        os.close(self._fd)
+
+    @property
+    def writable(self) -> tuple[Path, ...]:
+        """For `run(writable=...)`: the host folder, when it is not a tmpfs of its own."""
+        return () if self._mount is not None else (self.path,)
+
+    @property
+    def mounts(self) -> tuple[tuple[str, int], ...]:
+        """For `run(mounts=...)`: the tmpfs, shown at the folder's own path."""
+        return () if self._mount is None else ((str(self.path), self._mount),)
+
+    def read(self, name: str, limit: int) -> bytes | None:
+        return read_cage_file(self._fd, name, limit)
+
+    def full(self) -> bool:
+        """Whether the program ran into the cap (its writes then failed, whether it noticed or not)."""
+        if self._mount is None:
+            return False
+        usage = os.fstatvfs(self._fd)
+        return usage.f_bfree == 0 or usage.f_ffree == 0
+
+    def cap(self) -> str:
+        return f"{self.size >> 20} MiB in {self.files - 1} files"
+
+
+_probe_lock = threading.Lock()
+
+
+def _movable() -> bool:
+    """Whether this kernel lets the cage take a detached mount (asked once per process, by one thread)."""
+    with _probe_lock:
+        return _probe()
+
+
+@cache
+def _probe() -> bool:
+    mount = _tmpfs(1 << 20, 8)
+    if mount is None:
+        return False
+    try:
+        with tempfile.TemporaryDirectory(prefix="ojpack-probe-") as tmp:
+            target = Path(tmp, "capped")
+            target.mkdir()
+            res = run(["/bin/true"], Path(os.devnull), Path(os.devnull), RunLimits(5.0, 10.0, None, None),
+                      isolate=True, mounts=((str(target), mount),))
+            return res.status == "ok"
+    except SandboxUnavailable:
+        return False
+    finally:
+        os.close(mount)
+
+
+def _tmpfs(size: int, files: int) -> int | None:
+    """A detached tmpfs of `size` bytes and `files` inodes owned by the cage's uid, or None when this
+    kernel or process cannot make one."""
+    libc = _libc()
+    fs = libc.syscall(_FSOPEN, b"tmpfs", 1)   # FSOPEN_CLOEXEC
+    if fs < 0:
+        return None
+    try:
+        options = {"size": size, "nr_inodes": files, "mode": "0700", "uid": NOBODY, "gid": NOBODY}
+        for k, v in options.items():
+            if libc.syscall(_FSCONFIG, fs, _SET_STRING, k.encode(), str(v).encode(), 0) < 0:
+                return None
+        if libc.syscall(_FSCONFIG, fs, _CMD_CREATE, None, None, 0) < 0:
+            return None
+        mount = libc.syscall(_FSMOUNT, fs, 1, _NOSUID_NODEV_NOEXEC)   # FSMOUNT_CLOEXEC
+        return mount if mount >= 0 else None
+    finally:
+        os.close(fs)
+
+
+@cache
+def _libc() -> ctypes.CDLL:
+    return ctypes.CDLL(None, use_errno=True)
