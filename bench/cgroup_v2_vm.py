@@ -54,7 +54,7 @@ PROGRAMS = {
                     pass
             os._exit(0)
         time.sleep(0.9)
-    """, {}),
+    """, {"cpu": 60.0, "wall": 120.0}),
 }
 
 
