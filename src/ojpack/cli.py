@@ -45,6 +45,8 @@ app.command("strength")(strength.command)
 def _show_version(value: bool) -> None:
     if value:
         console.out.print(f"ojpack {__version__}")
+        from .sandbox import sandbox_mode   # here, not at import: the other commands' start stays light
+        console.out.print(sandbox_mode().describe(), markup=False)
         raise typer.Exit()
 
 

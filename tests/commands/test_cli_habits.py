@@ -18,7 +18,8 @@ def ojpack(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
 def test_version() -> None:
     r = ojpack("--version")
     assert r.returncode == 0, r.stderr
-    assert r.stdout.strip() == f"ojpack {__version__}"
+    first, mode = r.stdout.strip().splitlines()
+    assert first == f"ojpack {__version__}" and mode.startswith("sandbox: root")   # root or rootless
 
 
 def test_short_help_everywhere() -> None:

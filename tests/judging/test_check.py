@@ -121,6 +121,7 @@ def test_cli_json_html_and_exit_codes(toy, tmp_path):
     bad = CliRunner().invoke(app, ["check", "-p", str(toy)])
     assert bad.exit_code == 1
     assert "actually_right.py: overall verdict AC, expected WA" in bad.output
+    assert bad.output.startswith("sandbox: root") and "limits by " in bad.output.splitlines()[0]   # the mode on top
 
 
 def test_warm_check_reuses_runs_until_a_program_changes(toy):

@@ -1,10 +1,14 @@
 """Hostile programs in the cage: each gets its verdict, leaves no process and no file behind, and
-changes no byte of the data. They run on a built copy of the toy problem (made once for the module)."""
+changes no byte of the data. They run on a built copy of the toy problem (made once per mode), in both
+modes of the cage: as root (cgroup v1 here) and as a plain user (rootless, see identities.py)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import shutil
+import tempfile
 import signal
 import socket
 import subprocess
@@ -25,17 +29,59 @@ from ojpack.sandbox.isolation import SCRATCH_MIB, isolation_problem
 from ojpack.sandbox.languages import real_python
 from ojpack.testdata import ensure_built
 
+from cage_identities import Identity, NoPlainUser, plain_user, results
+
 pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}")
 TESTS = Path(__file__).parent.parent
 
 
+@pytest.fixture(scope="module", params=["root", "user"])
+def identity(request) -> Identity:
+    """Who runs the sandbox: root in this process, or a plain user (rootless cage) through a driver."""
+    if request.param == "root":
+        if os.geteuid() != 0:
+            pytest.skip("root's cage needs a run as root")
+        yield Identity("root", 0, 0)
+        return
+    shared = Path(tempfile.mkdtemp(prefix="ojpack-cage-driver-", dir="/tmp"))
+    try:
+        yield plain_user(shared)
+    except NoPlainUser as e:
+        pytest.skip(str(e))
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)
+
+
+@pytest.fixture
+def work(identity: Identity, tmp_path: Path) -> Path:
+    """A folder of the test's own that the identity owns."""
+    folder = identity.folder(tmp_path)
+    yield folder
+    if folder != tmp_path and not folder.is_relative_to(tmp_path):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 @pytest.fixture(scope="module")
-def toy_built(tmp_path_factory) -> Path:
-    import shutil
-    root = tmp_path_factory.mktemp("iso") / "toy"
+def toy_built(identity: Identity, tmp_path_factory) -> Path:
+    base = identity.folder(tmp_path_factory.mktemp("iso"))
+    root = base / "toy"
     shutil.copytree(TESTS / "toy", root, ignore=shutil.ignore_patterns("data", ".ojpack", "data.sha256", "build"))
-    ensure_built(load_problem(root))
-    return root
+    if identity.driver is None:
+        ensure_built(load_problem(root))
+    else:
+        identity.call(base, op="build", problem=root)
+    yield root
+    if identity.driver is not None:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def judged(identity: Identity, problem: Path, source: Path):
+    """judge() as the identity: (overall verdict, [(verdict, message)] per test)."""
+    if identity.driver is None:
+        res = judge(load_problem(problem), source)
+        return res.verdict, [(c.verdict, c.message) for c in res.cells]
+    said = identity.call(source.parent, op="judge", problem=problem, source=source)
+    return Verdict(said["verdict"]), [(Verdict(v), m) for v, m in said["cells"]]
 
 
 def tree_digest(root: Path) -> dict[str, str]:
@@ -62,28 +108,33 @@ def submit(folder: Path, code: str, name: str = "sub.py") -> Path:
     return path
 
 
-def caged(tmp_path: Path, code: str, stdin: bytes = b"", **kw) -> tuple:
+def caged(tmp_path: Path, code: str, stdin: bytes = b"", identity: Identity | None = None, **kw) -> tuple:
     src = submit(tmp_path / "prog", code)
-    limits = RunLimits(**{"cpu": 1.0, "wall": 5.0, "memory_mib": 128, "output_mib": 8, **kw})
+    limits = {"cpu": 1.0, "wall": 5.0, "memory_mib": 128, "output_mib": 8, **kw}
     (tmp_path / "in").write_bytes(stdin)
-    res = run([real_python(), "-S", str(src)], tmp_path / "in", tmp_path / "out", limits, stderr=tmp_path / "err")
+    argv = [real_python(), "-S", str(src)]
+    if identity is None or identity.driver is None:
+        res = run(argv, tmp_path / "in", tmp_path / "out", RunLimits(**limits), stderr=tmp_path / "err")
+    else:
+        res = results(identity.call(tmp_path, op="run", argv=argv, stdin=tmp_path / "in", stdout=tmp_path / "out",
+                                    stderr=tmp_path / "err", limits=limits))
     return res, (tmp_path / "out").read_bytes()
 
 
-def test_infinite_loop_and_sleep_are_tle(tmp_path):
-    assert caged(tmp_path, "while True: pass", cpu=0.3)[0].status == "tle"
-    res, _ = caged(tmp_path, "import time; time.sleep(30)", wall=0.5)
+def test_infinite_loop_and_sleep_are_tle(work, identity):
+    assert caged(work, identity=identity, code="while True: pass", cpu=0.3)[0].status == "tle"
+    res, _ = caged(work, identity=identity, code="import time; time.sleep(30)", wall=0.5)
     assert res.status == "tle" and res.wall < 5
 
 
-def test_memory_bomb_is_mle(tmp_path):
-    res, _ = caged(tmp_path, "x = []\nwhile True: x.append(bytearray(1 << 20))", memory_mib=64)
+def test_memory_bomb_is_mle(work, identity):
+    res, _ = caged(work, identity=identity, code="x = []\nwhile True: x.append(bytearray(1 << 20))", memory_mib=64)
     assert res.status == "mle" and res.memory_mib > 64
 
 
-def test_fork_bomb_is_stopped_and_leaves_nothing(tmp_path):
+def test_fork_bomb_is_stopped_and_leaves_nothing(work, identity):
     token = uuid.uuid4().hex
-    res, out = caged(tmp_path, f"""
+    res, out = caged(work, identity=identity, code=f"""
         import os, time
         n = 0
         try:
@@ -99,15 +150,15 @@ def test_fork_bomb_is_stopped_and_leaves_nothing(tmp_path):
     assert host_processes_with(token) == []               # and the cage took the sleepers with it
 
 
-def test_output_flood_is_ole(tmp_path):
-    res, _ = caged(tmp_path, "import sys\nwhile True: sys.stdout.write('x' * 65536)", output_mib=2)
-    assert res.status == "ole" and (tmp_path / "out").stat().st_size <= 2 * 1024 * 1024 + 1
+def test_output_flood_is_ole(work, identity):
+    res, _ = caged(work, identity=identity, code="import sys\nwhile True: sys.stdout.write('x' * 65536)", output_mib=2)
+    assert res.status == "ole" and (work / "out").stat().st_size <= 2 * 1024 * 1024 + 1
 
 
 @pytest.mark.parametrize("where", [".", "/tmp"])
-def test_disk_filler_hits_the_scratch_cap_and_leaves_no_file(tmp_path, where):
+def test_disk_filler_hits_the_scratch_cap_and_leaves_no_file(work, identity, where):
     token = uuid.uuid4().hex
-    res, out = caged(tmp_path, f"""
+    res, out = caged(work, identity=identity, code=f"""
         import errno, os
         written = 0
         try:
@@ -123,9 +174,9 @@ def test_disk_filler_hits_the_scratch_cap_and_leaves_no_file(tmp_path, where):
     assert not list(Path("/tmp").glob(f"{token}*")) and not list(Path.cwd().glob(f"{token}*"))
 
 
-def test_setsid_orphan_dies_with_the_run(tmp_path):
+def test_setsid_orphan_dies_with_the_run(work, identity):
     token = uuid.uuid4().hex
-    res, _ = caged(tmp_path, f"""
+    res, _ = caged(work, identity=identity, code=f"""
         import os
         if os.fork() == 0:
             os.setsid()
@@ -137,8 +188,8 @@ def test_setsid_orphan_dies_with_the_run(tmp_path):
     assert res.status == "ok" and host_processes_with(token) == []
 
 
-def test_parent_killer_reaches_nothing_outside(tmp_path):
-    res, out = caged(tmp_path, """
+def test_parent_killer_reaches_nothing_outside(work, identity):
+    res, out = caged(work, identity=identity, code="""
         import os, signal
         mine = os.getpid()
         seen = [int(p) for p in os.listdir("/proc") if p.isdigit()]
@@ -155,13 +206,37 @@ def test_parent_killer_reaches_nothing_outside(tmp_path):
     assert max(json.loads(out)) < 10   # a pid namespace of its own: only the cage's few processes
 
 
-def test_network_probe_cannot_reach_a_loopback_listener(tmp_path):
+def test_the_cages_init_cannot_be_reached_through_its_limits_or_its_proc_files(work, identity):
+    # Rootless, the program and init share a uid: without the seccomp filter prlimit could lower init's
+    # CPU limit and kill it (the run then ends in a sandbox error), and init's oom_score_adj was writable.
+    res, out = caged(work, identity=identity, code="""
+        import resource
+        said = []
+        resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))   # its own limits stay its own to lower
+        said.append("own %d" % resource.prlimit(0, resource.RLIMIT_NOFILE)[0])
+        try:
+            resource.prlimit(1, resource.RLIMIT_CPU, (0, 0))
+            said.append("prlimit done")
+        except OSError as e:
+            said.append("prlimit refused")
+        try:
+            with open("/proc/1/oom_score_adj", "w") as f:
+                f.write("1000")
+            said.append("oom done")
+        except OSError as e:
+            said.append("oom refused")
+        print(";".join(said))
+    """)
+    assert res.status == "ok" and out.decode().strip() == "own 64;prlimit refused;oom refused"
+
+
+def test_network_probe_cannot_reach_a_loopback_listener(work, identity):
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen(1)
         server.settimeout(0.5)
         port = server.getsockname()[1]
-        res, out = caged(tmp_path, f"""
+        res, out = caged(work, identity=identity, code=f"""
             import socket
             try:
                 socket.create_connection(("127.0.0.1", {port}), timeout=2).close()
@@ -186,39 +261,45 @@ _NETNS_PROBE = """
 """
 
 
-def test_a_workers_runs_share_an_empty_network_namespace_they_cannot_configure(tmp_path):
-    # One empty namespace per worker thread instead of one per run (~0.6 ms a run): never the host's, only
-    # a loopback that stays down, and the next worker gets another.
+def test_a_workers_runs_share_an_empty_network_namespace_they_cannot_configure(work, identity):
+    # Root: one empty namespace per worker thread instead of one per run (~0.6 ms a run): never the host's,
+    # only a loopback that stays down, and the next worker gets another. A plain user cannot join a
+    # namespace it did not make with its user namespace: each of its runs gets a fresh one, as empty.
     from concurrent.futures import ThreadPoolExecutor
-    import os
 
     def probe(tag: str) -> list[list[str]]:
         said = []
         for i in range(2):
-            (tmp_path / tag / str(i)).mkdir(parents=True)
-            said.append(caged(tmp_path / tag / str(i), _NETNS_PROBE)[1].decode().split())
+            (work / tag / str(i)).mkdir(parents=True)
+            said.append(caged(work / tag / str(i), _NETNS_PROBE, identity=identity)[1].decode().split())
         return said
 
     first = probe("a")
     with ThreadPoolExecutor(1) as pool:
         other = pool.submit(probe, "b").result()
     host = str(os.stat("/proc/self/ns/net").st_ino)
-    assert first[0] == first[1] and first[0][1:] == ["refused", "1", "1"]   # EPERM; only lo is there
-    assert first[0][0] != host and other[0][0] not in (host, first[0][0])
+    assert first[0][1:] == first[1][1:] == other[0][1:] == ["refused", "1", "1"]   # EPERM; only lo is there
+    assert host not in (first[0][0], first[1][0], other[0][0])
+    if identity.name == "root":   # (a user's namespaces die with their runs: a later one may reuse the number)
+        assert first[0][0] == first[1][0] and other[0][0] != first[0][0]
 
 
-def test_compile_time_include_of_an_absolute_path_reads_nothing(tmp_path):
-    secret = tmp_path / "secret.txt"
+def test_compile_time_include_of_an_absolute_path_reads_nothing(work, identity):
+    secret = work / "secret.txt"
     secret.write_text("TOPSECRET_7f3a\n")
-    src = submit(tmp_path / "sub", f'#include "{secret}"\nint main() {{ return 0; }}\n', "a.c")
-    with pytest.raises(CompileError) as failed:
-        prepare(src, tmp_path / "cache")
-    assert "TOPSECRET_7f3a" not in failed.value.message and "No such file" in failed.value.message
+    src = submit(work / "sub", f'#include "{secret}"\nint main() {{ return 0; }}\n', "a.c")
+    if identity.driver is None:
+        with pytest.raises(CompileError) as failed:
+            prepare(src, work / "cache")
+        message = failed.value.message
+    else:
+        message = identity.call(work, op="prepare", source=src, cache=work / "cache")["error"]
+    assert "TOPSECRET_7f3a" not in message and "No such file" in message
 
 
-def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, tmp_path):
+def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, work, identity):
     before = tree_digest(toy_built)
-    tamperer = submit(tmp_path / "t", """
+    tamperer = submit(work / "t", """
         import os, sys
         hits = 0
         for top in ("/", os.getcwd()):
@@ -236,12 +317,12 @@ def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, tmp
                         pass
         print(hits)
     """)
-    res = judge(load_problem(toy_built), tamperer)
+    _, cells = judged(identity, toy_built, tamperer)
     # WA, or TLE on a machine too busy to walk the cage in a second: never AC, never a changed byte
-    assert all(c.verdict in (Verdict.WA, Verdict.TLE) for c in res.cells), [(c.verdict, c.message) for c in res.cells]
+    assert all(v in (Verdict.WA, Verdict.TLE) for v, _ in cells), cells
     assert tree_digest(toy_built) == before
 
-    reader = submit(tmp_path / "r", """
+    reader = submit(work / "r", """
         import os, sys
         name = os.readlink("/proc/self/fd/0")
         found = []
@@ -257,28 +338,40 @@ def test_data_tamperer_and_answer_reader_change_and_learn_nothing(toy_built, tmp
         else:
             print(0, name)
     """)
-    res = judge(load_problem(toy_built), reader)
-    assert all(c.verdict in (Verdict.WA, Verdict.TLE) for c in res.cells)
-    assert all("found '0'" in c.message for c in res.cells if c.verdict is Verdict.WA), [c.message for c in res.cells]
+    _, cells = judged(identity, toy_built, reader)
+    assert all(v in (Verdict.WA, Verdict.TLE) for v, _ in cells)
+    assert all("found '0'" in m for v, m in cells if v is Verdict.WA), cells
 
 
-def test_a_failing_programs_stderr_is_the_judge_note(toy_built, tmp_path):
-    crash = submit(tmp_path / "c", "import sys\nsys.stdin.read()\nraise ValueError('no luck \\x01 here')\n")
-    res = judge(load_problem(toy_built), crash)
-    note = res.cells[0].message
-    assert res.verdict is Verdict.RE and "exit code 1" in note
+def test_a_failing_programs_stderr_is_the_judge_note(toy_built, work, identity):
+    crash = submit(work / "c", "import sys\nsys.stdin.read()\nraise ValueError('no luck \\x01 here')\n")
+    verdict, cells = judged(identity, toy_built, crash)
+    note = cells[0][1]
+    assert verdict is Verdict.RE and "exit code 1" in note
     assert "Traceback" in note and "ValueError: no luck ? here" in note
 
 
-def test_killing_ojpack_mid_judge_leaves_no_process_and_no_cgroup(toy_built, tmp_path):
+@pytest.mark.parametrize(("code", "expected"), [
+    ("while True: pass", Verdict.TLE),
+    ("x = []\nwhile True: x.append(bytearray(1 << 20))", Verdict.MLE),
+    ("x = bytearray(1 << 30)", Verdict.MLE),   # at once: no cgroup (rlimits) sees it only as a refused allocation
+    ("import sys\nwhile True: sys.stdout.write('x' * 65536)", Verdict.OLE),
+])
+def test_limit_breakers_get_their_verdicts_from_judge(toy_built, work, identity, code, expected):
+    verdict, cells = judged(identity, toy_built, submit(work / "b", code))
+    assert verdict is expected and cells[0][0] is expected, cells
+
+
+def test_killing_ojpack_mid_judge_leaves_no_process_and_no_cgroup(toy_built, work, identity):
     token = uuid.uuid4().hex
-    sleeper = submit(tmp_path / "s", f"""
+    sleeper = submit(work / "s", f"""
         import os
         os.execv("/bin/sleep", ["{token}", "600"])
     """)
+    identity.own(work)
     ojpack = Path(sys.executable).with_name("ojpack")
-    proc = subprocess.Popen([str(ojpack), "judge", str(sleeper), "-p", str(toy_built), "--json"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    argv, env = identity.command([str(ojpack), "judge", str(sleeper), "-p", str(toy_built), "--json"], work)
+    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(600):   # up to 30 s on a busy machine
             if host_processes_with(token):
@@ -294,8 +387,7 @@ def test_killing_ojpack_mid_judge_leaves_no_process_and_no_cgroup(toy_built, tmp
     assert leftovers == []
 
 
-def test_without_isolation_judge_stops_with_one_line_and_no_sandbox_runs_with_a_warning(toy_built, tmp_path,
-                                                                                       monkeypatch):
+def test_without_isolation_judge_stops_with_one_line_and_no_sandbox_runs_with_a_warning(toy, tmp_path, monkeypatch):
     from typer.testing import CliRunner
 
     from ojpack.cli import app
@@ -304,10 +396,10 @@ def test_without_isolation_judge_stops_with_one_line_and_no_sandbox_runs_with_a_
                         lambda: "user namespaces are disabled: sysctl -w user.max_user_namespaces=15000")
     ok = submit(tmp_path / "ok", "a, b = map(int, input().split())\nprint(a + b)\n")
     try:
-        refused = CliRunner().invoke(app, ["judge", str(ok), "-p", str(toy_built), "--json"])
+        refused = CliRunner().invoke(app, ["judge", str(ok), "-p", str(toy), "--json"])
         assert refused.exit_code != 0
         assert "user.max_user_namespaces" in str(refused.exception) and "--no-sandbox" in str(refused.exception)
-        allowed = CliRunner().invoke(app, ["judge", str(ok), "-p", str(toy_built), "--json", "--no-sandbox"])
+        allowed = CliRunner().invoke(app, ["judge", str(ok), "-p", str(toy), "--json", "--no-sandbox"])
         assert allowed.exit_code == 0, allowed.output
         assert json.loads(allowed.stdout[allowed.stdout.index("{"):])["verdict"] == "AC"
     finally:

@@ -44,7 +44,7 @@ def command(
     from ..problem import load_problem
     from .console import print_json, progress_bar
 
-    sandbox(no_sandbox)
+    sandbox(no_sandbox, announce=not as_json)   # JSON's stdout is JSON alone
     problem = load_problem(problem_dir)
     with progress_bar("[bold]check {task.description}") as bar:
         tasks: dict[str, int] = {}

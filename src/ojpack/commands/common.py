@@ -22,10 +22,12 @@ NoSandboxOpt = Annotated[bool, typer.Option(
                          "namespaces or cgroups (prints a warning).")]
 
 
-def sandbox(off: bool) -> None:
-    """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated."""
-    from ..sandbox import require_isolation, set_isolation   # not at import: --help need not load the sandbox
-    from .console import err
+def sandbox(off: bool, announce: bool = False) -> None:
+    """Apply --no-sandbox, or stop at once with one clear error when programs cannot be isolated. The mode
+    in force is one line at the top (`announce`), or else one warning line on stderr when it guarantees
+    less than a cgroup would."""
+    from ..sandbox import require_isolation, sandbox_mode, set_isolation   # not at import: --help need not load it
+    from .console import err, out
 
     if off:
         set_isolation(False)
@@ -34,6 +36,11 @@ def sandbox(off: bool) -> None:
     else:
         set_isolation(True)
         require_isolation()
+        mode = sandbox_mode()
+        if announce:
+            out.print(mode.describe(), markup=False, soft_wrap=True)
+        elif mode.weaker:
+            err.print(f"[bold yellow]warning:[/] {mode.describe()}", soft_wrap=True)
 
 
 def engine_for(cluster: str | None, jobs: int | None) -> Any:

@@ -10,9 +10,10 @@ from .compile import CompileError, Program, compile_in_cage, prepare
 from .languages import detect, is_source, load_languages, main_name
 from .isolation import (SandboxUnavailable, isolation_enabled, isolation_problem, require_isolation, set_isolation,
                         take_back)
+from .modes import SandboxMode, sandbox_mode
 from .runner import RunLimits, RunResult, run
 from .text import clean, head_of, trim_message
 
-__all__ = ["CageFileError", "CappedFolder", "CompileError", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxUnavailable", "clean", "detect", "head_of",
+__all__ = ["CageFileError", "CappedFolder", "CompileError", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxMode", "SandboxUnavailable", "clean", "detect", "head_of",
            "is_source", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "require_isolation", "require_regular", "run",
-           "set_isolation", "take_back", "trim_message"]
+           "sandbox_mode", "set_isolation", "take_back", "trim_message"]

@@ -201,16 +201,16 @@ _guard: list[int] = []   # the write end of the guard's pipe, held open for as l
 _guard_lock = threading.Lock()
 
 
-def _start_guard() -> None:
+def _start_guard(folders: list[str] | None = None) -> None:
     """Once per process: the helper's guard mode waits for this process to end, however it ends, and
-    then removes our cgroups (ojpack-PID-*). Started in its own session, so Ctrl-C does not stop it
-    before it has cleaned up."""
+    then removes our cgroups (ojpack-PID-*) under `folders` (default: our v1 memory and pids places).
+    Started in its own session, so Ctrl-C does not stop it before it has cleaned up."""
     from .launch import launcher   # launch builds the helper; imported late, it does not need cgroups
     with _guard_lock:
         helper = launcher()
         if _guard or helper is None:
             return
-        dirs = [str(p) for p in (_own_path("memory"), _own_path("pids")) if p is not None]
+        dirs = folders if folders is not None else [str(p) for p in (_own_path("memory"), _own_path("pids")) if p]
         read_end, write_end = os.pipe()
         try:
             os.posix_spawn(helper, [helper, "guard", f"ojpack-{os.getpid()}-", *dirs], {},
@@ -221,6 +221,9 @@ def _start_guard() -> None:
         finally:
             os.close(read_end)
         _guard.append(write_end)   # close-on-exec: no child inherits it, so only our death closes it
+
+
+start_guard = _start_guard   # for cgroups_v2, whose per-run folders the same guard sweeps
 
 
 @atexit.register

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 from ..errors import OjpackError
-from . import cgroups, spawn
+from . import spawn
 from .launch import launcher, skeleton
 from .limits import RunLimits
 
@@ -52,9 +52,6 @@ def isolation_problem() -> str | None:
 
 @cache
 def _probe() -> str | None:
-    if os.geteuid() != 0:
-        return ("the sandbox needs root (it maps programs to uid 65534 and makes cgroups); "
-                "run ojpack as root, e.g. in a container")
     if launcher() is None:
         return "no C compiler to build the sandbox helper: install gcc (apt-get install gcc)"
     try:
@@ -62,9 +59,6 @@ def _probe() -> str | None:
             return "user namespaces are disabled: sysctl -w user.max_user_namespaces=15000"
     except (OSError, ValueError):
         return "this kernel has no user namespaces (CONFIG_USER_NS)"
-    if not cgroups.available():
-        return ("no cgroup v1 memory and pids controllers to join: mount them "
-                "(mount -t cgroup -o memory,pids cgroup /sys/fs/cgroup/...) or run on a cgroup-v1/hybrid host")
     helper = launcher()
     assert helper is not None
     try:
@@ -137,13 +131,18 @@ def _outermost(paths: set[str]) -> list[str]:
 
 
 def hand_over(paths: Iterable[Path]) -> None:
-    """A writable bind must be writable by the cage's uid."""
+    """A writable bind must be writable by the cage's uid (rootless: it is this user already)."""
+    if os.geteuid() != 0:
+        return
     for p in paths:
         os.chown(p, NOBODY, NOBODY)
 
 
 def take_back(folder: Path) -> None:
-    """Give what a caged program wrote back to root, so the cache holds no file a cage could own."""
+    """Give what a caged program wrote back to root, so the cache holds no file a cage could own
+    (rootless: the cage's uid is this user's own, so there is no one to take it back from)."""
+    if os.geteuid() != 0:
+        return
     for dirpath, dirnames, filenames in os.walk(folder):
         for name in (*dirnames, *filenames):
             os.chown(os.path.join(dirpath, name), 0, 0, follow_symlinks=False)

@@ -34,6 +34,15 @@
  * the file's pages are then charged to ojpack, not to the run's memory cgroup; stdout stops at FSIZE bytes
  * (init is told to end the run); of stderr only the first STDERR_KEEP bytes are kept, the rest dropped.
  *
+ * Rootless (this helper not run as root): the user's own uid and gid are mapped to 65534 inside (init and
+ * the program alike; "setgroups" is denied first, as the kernel demands of an unprivileged map), init keeps
+ * the capabilities it was born with in the new user namespace instead of becoming its root, /dev's nodes
+ * are the host's own bound over the skeleton's empty files (an unprivileged user cannot make device
+ * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the peak
+ * resident size of the run's largest process (RUSAGE_CHILDREN once all are reaped), not the program's. An
+ * option may stand among the binds: "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
+ * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does.
+ *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
  * and removes them: a SIGKILLed ojpack leaves no cgroup behind.
@@ -45,9 +54,13 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <grp.h>
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,7 +157,8 @@ struct bind { char *path, *source; int fd; int dir; int writable; int moved; };
 #define HOST_PREFIX "/.ojpack-host"   /* a bind at HOST_PREFIX/x shows the host's /x */
 
 struct cage {
-    const char *skel, *cwd;
+    const char *skel, *cwd, *nproc;
+    int rootless;
     long long cpu_ms, wall_ms;
     const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
     unsigned long long tmpfs;
@@ -260,6 +274,34 @@ static void drop_privileges(void) {
     prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0);
 }
 
+/* Rootless: the program and init share the one uid a user may map, and prlimit() needs no more than
+   that: a program could lower init's limits and kill it. A seccomp filter refuses prlimit on any
+   process but the caller (pid 0; setrlimit is prlimit(0, ...)), and x32 system calls altogether. */
+#if defined(__x86_64__)
+#define AUDIT_ARCH_HERE AUDIT_ARCH_X86_64
+#elif defined(__aarch64__)
+#define AUDIT_ARCH_HERE AUDIT_ARCH_AARCH64
+#endif
+
+static void no_prlimit_on_others(void) {
+#ifdef AUDIT_ARCH_HERE
+    struct sock_filter code[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_HERE, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 3, 0),   /* __X32_SYSCALL_BIT */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_prlimit64, 0, 3),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[0])),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, 0, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog prog = {sizeof code / sizeof *code, code};
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog) != 0) { perror("launch: seccomp"); _exit(126); }
+#endif
+}
+
 static void run_program(struct cage *c) {
     plain_signals();
     setsid();
@@ -271,9 +313,11 @@ static void run_program(struct cage *c) {
     limit(RLIMIT_FSIZE, c->fsize, 0);
     limit(RLIMIT_STACK, c->stack, 0);
     limit(RLIMIT_AS, c->as, 0);
+    limit(RLIMIT_NPROC, c->nproc, 0);
     struct rlimit none = {0, 0};
     setrlimit(RLIMIT_CORE, &none);
     drop_privileges();
+    if (c->rootless) no_prlimit_on_others();   /* after no_new_privs, which an unprivileged filter needs */
     execvp(c->argv[0], c->argv);
     fprintf(stderr, "launch: cannot run %s: %s\n", c->argv[0], strerror(errno));
     _exit(127);
@@ -282,6 +326,20 @@ static void run_program(struct cage *c) {
 static void set_attr(const char *path, unsigned flags, unsigned long long set, unsigned long long clr) {
     struct mount_attr a = {.attr_set = set, .attr_clr = clr};
     if (syscall(SYS_mount_setattr, -1, path, flags, &a, sizeof a) != 0) fail("mount_setattr %s", path);
+}
+
+/* Rootless: the skeleton's /dev holds empty files where root's has device nodes; the host's own nodes
+   are bound over them (a bind keeps them usable where a user's own mknod could not). */
+static void host_devices(const char *root) {
+    static const char *names[] = {"null", "zero", "full", "random", "urandom"};
+    char from[64], to[4096];
+    struct stat st;
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        snprintf(to, sizeof to, "%s/dev/%s", root, names[i]);
+        if (lstat(to, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        snprintf(from, sizeof from, "/dev/%s", names[i]);
+        if (mount(from, to, NULL, MS_BIND, NULL) != 0) fail("bind %s", from);
+    }
 }
 
 static void build_root(struct cage *c) {
@@ -314,6 +372,7 @@ static void build_root(struct cage *c) {
     if (mount("/usr", path, NULL, MS_BIND | MS_REC, NULL) != 0) fail("bind /usr");
     bind_fd(c->etc_fd, root, "/etc", 0);
     bind_fd(c->dev_fd, root, "/dev", 0);
+    if (c->rootless) host_devices(root);
     for (int i = 0; i < c->nbinds; i++)
         if (!c->binds[i].writable) bind_fd(c->binds[i].fd, root, c->binds[i].path, MS_REC);
     /* One call makes the root and every bind below it read-only; then /tmp alone is made writable again. */
@@ -377,9 +436,12 @@ static int init_main(struct cage *c, int go) {
     c->etc_fd = open_path(path, NULL);
     snprintf(path, sizeof path, "%s/dev", c->skel);
     c->dev_fd = open_path(path, NULL);
-    become_cage_root();
+    if (!c->rootless) become_cage_root();   /* rootless: init already has every capability in its namespace */
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
+    /* Rootless: not dumpable, init's /proc files (oom_score_adj...) belong to no one the program is. The
+       program's own flag comes back at its exec. */
+    if (c->rootless) prctl(PR_SET_DUMPABLE, 0);
     long long start = now_ms();
     pid_t child = fork();
     if (child < 0) fail("fork");
@@ -415,6 +477,7 @@ static int init_main(struct cage *c, int go) {
     while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
     struct rusage all;   /* everything the cage ran has now been reaped, by its parent or by init */
     getrusage(RUSAGE_CHILDREN, &all);
+    if (c->rootless) ru.ru_maxrss = all.ru_maxrss;   /* no cgroup may measure it: the run's largest process */
     dprintf(3, "%d %d %lld %lld %ld %lld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
             (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss, usage_us(&all));
@@ -502,12 +565,13 @@ static int cage_main(int argc, char **argv) {
        signals are not for the helper or init (the program gets them back before exec). */
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
-    struct cage c = {.skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
+    struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
                      .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12],
                      .cmdline = cmdline, .cmdline_len = cmdline_len};
     int i = 13;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (argv[i][0] == 'n' && argv[i][1] == ':') { c.nproc = argv[i] + 2; continue; }
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
             fail("bad bind %s", argv[i]);
@@ -524,7 +588,8 @@ static int cage_main(int argc, char **argv) {
     int out_file, err_file, out_r = pipe_if_file(1, &out_file), err_r = pipe_if_file(2, &err_file);
     long long out_max = strcmp(c.fsize, "-") == 0 ? LLONG_MAX : strtoll(c.fsize, NULL, 10);
     stdin_to_memfd();
-    if (setgroups(0, NULL) != 0) fail("setgroups");   /* else the program keeps root's supplementary groups */
+    /* else the program keeps root's supplementary groups; a user cannot drop its own (see rootless above) */
+    if (!c.rootless && setgroups(0, NULL) != 0) fail("setgroups");
     int go[2];
     if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
     long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD;
@@ -546,14 +611,19 @@ static int cage_main(int argc, char **argv) {
     close(3);   /* init reports; our copy would hide its end of the pipe */
     if (out_r >= 0) close(1);   /* the pipes' write ends are the cage's alone: EOF when it has ended */
     if (err_r >= 0) close(2);
-    char map[64];
+    char map[64], gmap[64];
     snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
+    snprintf(gmap, sizeof gmap, "%s", map);
+    if (c.rootless) {   /* an unprivileged user may map its own ids, one line each */
+        snprintf(map, sizeof map, "%d %d 1\n", NOBODY, (int)geteuid());
+        snprintf(gmap, sizeof gmap, "%d %d 1\n", NOBODY, (int)getegid());
+    }
     snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
     write_file(path, "deny");
     snprintf(path, sizeof path, "/proc/%d/uid_map", (int)init);
     write_file(path, map);
     snprintf(path, sizeof path, "/proc/%d/gid_map", (int)init);
-    write_file(path, map);
+    write_file(path, gmap);
     join(c.tasks1, init);
     join(c.tasks2, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from ..interrupt import machine_tempdir, private_folder
+from .rootless import device_stand_in, is_rootless
 
 
 @cache
@@ -100,7 +101,7 @@ _DEVICES = {"null": 3, "zero": 5, "full": 7, "random": 8, "urandom": 9}   # char
 
 
 def skeleton_name() -> str:
-    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()))).encode()
+    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()), is_rootless())).encode()
     return f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
 
 
@@ -128,7 +129,11 @@ def skeleton() -> str:
             shutil.copytree(src, etc / name, symlinks=True, ignore_dangling_symlinks=True)
         else:
             shutil.copy2(src, etc / name, follow_symlinks=False)
+    rootless = is_rootless()
     for name, minor in _DEVICES.items():
+        if rootless:
+            device_stand_in(dev / name)
+            continue
         os.mknod(dev / name, 0o666 | stat.S_IFCHR, os.makedev(1, minor))
         os.chmod(dev / name, 0o666)
     for name, fd in (("stdin", 0), ("stdout", 1), ("stderr", 2)):

@@ -21,11 +21,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
 
-from . import cgroups, spawn
+from . import spawn
 from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
                         require_isolation)
 from .launch import launcher, skeleton
 from .limits import MIB, RunLimits, memory_cap
+from .modes import run_cgroup, sandbox_mode
+from .rlimit_limits import allocation_failed, cage_options, reserves_address_space
 
 Status = Literal["ok", "tle", "mle", "ole", "re"]
 
@@ -58,8 +60,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     caged = isolation_enabled() if isolate is None else isolate
     if caged:
         require_isolation()
-    use_cgroup = cgroups.available() if cgroup is None else cgroup
-    cage = cgroups.for_thread() if use_cgroup else None
+    cage = run_cgroup(cgroup)
     if cage:
         cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
     helper = launcher()
@@ -68,6 +69,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
         binds = cage_binds(argv, readable, writable)
+        if cage is None:   # rlimits alone: a process cap, and no address-space cap for a JVM or Go (see rlimit_limits)
+            binds += cage_options(limits)
+            address_space = address_space and not reserves_address_space(argv)
         argv = [cage_path(arg) for arg in argv]   # a submission under /dev/shm is shown elsewhere
         workdir = cage_path(str(cwd)) if cwd else "/tmp"
     else:
@@ -95,6 +99,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             # the OOM killer sends SIGKILL; only then is its counter worth a read
             oom = cage is not None and os.WIFSIGNALED(status) and cage.new_oom_kill()
             charged = cage.peak_bytes() if cage else None
+            if cage is not None and hasattr(cage, "cpu_seconds"):   # cgroup v2: every process of the run
+                cpu = max(cpu, cage.cpu_seconds())
             wall = time.monotonic() - start
     finally:
         if not caged and not cwd:
@@ -107,6 +113,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     sig = -code if code < 0 else None
     size = stdout.stat().st_size if isinstance(stdout, Path) else 0
     verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
+    if verdict == "re" and cage is None and caged and limits.memory_mib and allocation_failed(stderr):
+        verdict = "mle"   # rlimits alone: a refused allocation is the only sign of a big one made at once
     return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size,
                      "cage" if caged else "cgroup" if cage else "rlimit")
 
