@@ -19,7 +19,7 @@ from ..cache import key, write_atomic
 from .checker import Checker, CheckerError, output_scratch
 from ..sandbox import Program
 from ..testdata import BuiltTest
-from ..sandbox import RunLimits, RunResult, head_of, run
+from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run, sandbox_mode
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 
@@ -61,8 +61,10 @@ class Memo:
         t = job.test
         if not (job.program.key and t.input_sha256 and t.answer_sha256):
             return None
+        # the sandbox mode too: a run measured under rlimits alone is not one measured in a cgroup
+        mode = sandbox_mode().describe() if isolation_enabled() else "unsandboxed"
         k = key(self.salt, job.program.key, *job.program.argv, t.input_sha256, t.answer_sha256,
-                repr(limits), repr(time_limit))
+                repr(limits), repr(time_limit), mode)
         return self.folder / k[:2] / f"{k}.json"
 
 
