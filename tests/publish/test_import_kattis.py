@@ -89,7 +89,7 @@ def test_unknown_submission_folders_and_validator_flags_are_reported(tmp_path: P
     (root / "data" / "secret").mkdir(parents=True)
     (root / "submissions" / "accepted").mkdir(parents=True)
     (root / "submissions" / "partially_accepted").mkdir(parents=True)
-    (root / "problem.yaml").write_text("name: Echo\nvalidator_flags: float_tolerance 1e-6\n")
+    (root / "problem.yaml").write_text("name: Echo\nvalidator_flags: float_tolerance 1e-6 ignore_spaces\n")
     (root / "data" / "testdata.yaml").write_text("input_validator_flags: --strict\n")
     (root / "data" / "secret" / "1.in").write_text("5\n")
     (root / "data" / "secret" / "1.ans").write_text("5\n")
@@ -97,11 +97,13 @@ def test_unknown_submission_folders_and_validator_flags_are_reported(tmp_path: P
     (root / "submissions" / "partially_accepted" / "p.py").write_text("print(1)\n")
     report = import_package(root, tmp_path / "out")
     notes = " | ".join(report.notes)
-    for expected in ("partially_accepted", "float_tolerance", "--strict", "no .timelimit", "no input validator",
+    for expected in ("partially_accepted", "ignore_spaces", "--strict", "no .timelimit", "no input validator",
                      "no zh title"):
         assert expected in notes
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
-    assert spec["checker"] == {"type": "tokens", "case_sensitive": False}   # Kattis' default compare ignores case
+    # Kattis' default compare ignores case; the tolerance is carried, the jury's answer kept as written
+    assert spec["checker"] == {"type": "float", "case_sensitive": False, "absolute": 1e-6, "relative": 1e-6}
+    assert spec["tests"]["secret"][0]["answer"] == "generators/manual/secret/1.ans"
     assert [t["name"] for t in spec["tests"]["secret"]] == ["1"]
 
 

@@ -114,6 +114,8 @@ def _check_files(problem: Problem) -> None:
         for i, t in enumerate(lines):
             if t.copy_:
                 needed[("tests", group, i, "copy")] = t.copy_
+            if t.answer:
+                needed[("tests", group, i, "answer")] = t.answer
     if spec.interactor:
         needed[("interactor", "source")] = spec.interactor.source
     root = problem.root.resolve()

@@ -54,7 +54,7 @@ class Package:
     time_limit: float                      # seconds
     memory_mib: int
     output_mib: int
-    checker_type: str                      # "tokens" or "program"
+    checker_type: str                      # "tokens", "float" or "program"
     case_sensitive: bool
     checker_program: Path | None           # the checker's source, for type "program"
     checker_convention: str                # "testlib" or "kattis" (for a program)
@@ -67,6 +67,14 @@ class Package:
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
+    absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
+    relative_tolerance: float | None = None
+    space_change_sensitive: bool = False
+
+    @property
+    def builtin_checker(self) -> bool:
+        """The checker is one of ojpack's own rules (tokens, float), not the package's program."""
+        return self.checker_type in ("tokens", "float")
 
     @property
     def uuid(self) -> str:
@@ -182,4 +190,6 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         plan_lines={p.id: p.line for p in make_plan(problem)},
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
+        absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
+        space_change_sensitive=spec.checker.space_change_sensitive,
     )

@@ -99,8 +99,12 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     if bounds != full:
         verdict = validate_bytes(validator, data, full, cache)
     features = {**verdict.features, GROUP_FEATURES: own} if test.group != "sample" else verdict.features
-    # An interactive test's answer is what its interactor reads besides the input: nothing, here.
-    answer = b"" if problem.spec.interactor else solve(problem, model.result(), data, test.id, cache)
+    # An interactive test's answer is what its interactor reads besides the input: nothing, here; an
+    # imported test may keep the answer its source wrote.
+    if test.answer:
+        answer = problem.path(test.answer).read_bytes()
+    else:
+        answer = b"" if problem.spec.interactor else solve(problem, model.result(), data, test.id, cache)
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer

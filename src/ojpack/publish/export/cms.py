@@ -60,7 +60,7 @@ def write(pkg: Package, out: Path) -> Notes:
             notes.lost.append(f"the {lang} statement: no PDF was rendered")
         else:
             copy(pdf, out / "statement" / f"{lang}.pdf")
-    if pkg.checker_type == "tokens":
+    if pkg.builtin_checker:
         source = token_checker(pkg, "cms")
         text(out / "check" / "checker.cpp", source)
         compile_checker(source, out / "check" / "checker", "cms")

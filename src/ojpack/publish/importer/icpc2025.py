@@ -1,5 +1,6 @@
-"""ICPC problem package format 2025-09: like legacy Kattis, with limits.time_limit, test_group.yaml,
-one output_validator/, answer_validators/, statement/ (Markdown or LaTeX) and submissions.yaml rules."""
+"""ICPC problem package formats 2025-09 and 2023-07: like legacy Kattis, with limits.time_limit,
+test_group.yaml (2023-07: testdata.yaml with *_validator_flags), one output_validator/ (2023-07 packages
+also use output_validators/), answer_validators/, statement/ (Markdown or LaTeX) and submissions.yaml."""
 
 from __future__ import annotations
 
@@ -21,23 +22,28 @@ def read(root: Path) -> Imported:
     else:
         imp.note("no limits.time_limit: ojpack uses 1 s, adjust it")
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
-    top = kattis.load_yaml(root / "data" / "test_group.yaml")
-    out_dir = root / "output_validator"
+    top_file = group_file(root / "data")
+    top = kattis.load_yaml(top_file)
+    where = top_file.relative_to(root).as_posix()
+    found = [p for d in ("output_validator", "output_validators") for p in sorted((root / d).glob("*"))]
+    out_flags = _args(meta.get("validator_flags")) + _args(top.get("output_validator_args",
+                                                                   top.get("output_validator_flags")))
     if kattis.is_interactive(meta):
-        kattis.interactor(root, [out_dir] if out_dir.is_dir() else [], imp)
-    elif out_dir.is_dir():
-        kattis.output_validator(root, [out_dir], "kattis", imp)
+        kattis.interactor(root, found, imp)
+    elif found:
+        kattis.output_validator(root, found, "kattis", imp)
     else:
-        kattis.checker_flags(_args(top.get("output_validator_args")), imp)
-    imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args")), "data/test_group.yaml", imp)
+        kattis.checker_flags(out_flags, imp, where)
+    kattis.unpassed_flags(out_flags, where, imp)
+    imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args", top.get("input_validator_flags"))), where, imp)
     kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
     kattis.submissions(root, imp, _rules(root, imp))
     imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
     answer = sorted(p for p in (root / "answer_validators").glob("*") if p.suffix in kattis.RUNNABLE) \
         if (root / "answer_validators").is_dir() else []
     if answer:
-        imp.files[f"validators/{answer[0].name}"] = answer[0].read_bytes()
-        imp.answer_validator = f"validators/{answer[0].name}"
+        imp.files[f"validators/answer/{answer[0].name}"] = answer[0].read_bytes()   # may share the input's name
+        imp.answer_validator = f"validators/answer/{answer[0].name}"
     kattis.statements(root / "statement", imp)
     return imp
 
@@ -51,11 +57,20 @@ def _args(value: Any) -> list[str]:
     return str(value or "").split()
 
 
+def group_file(folder: Path) -> Path:
+    """A test group's settings: test_group.yaml (2025-09), else testdata.yaml (2023-07)."""
+    new = folder / "test_group.yaml"
+    return new if new.is_file() or not (folder / "testdata.yaml").is_file() else folder / "testdata.yaml"
+
+
 def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
-    meta = kattis.load_yaml(folder / "test_group.yaml")
+    meta = kattis.load_yaml(group_file(folder))
     scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
-    score = meta.get("max_score", meta.get("score", scoring.get("score")))
-    return (float(score) if isinstance(score, (int, float)) else None), _args(meta.get("input_validator_args"))
+    score = meta.get("max_score", meta.get("score", scoring.get("score", meta.get("accept_score"))))
+    if score is None and meta.get("range"):
+        score = float(str(meta["range"]).split()[-1])
+    args = meta.get("input_validator_args", meta.get("input_validator_flags"))
+    return (float(score) if isinstance(score, (int, float)) else None), _args(args)
 
 
 def _rules(root: Path, imp: Imported) -> dict[str, list[str]]:

@@ -15,6 +15,7 @@ import yaml
 
 from ...errors import OjpackError
 from . import tex
+from .flags import checker_rule
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 VERDICT_DIRS = {"accepted": ["AC"], "wrong_answer": ["WA"], "time_limit_exceeded": ["TLE"],
@@ -46,14 +47,15 @@ def read(root: Path) -> Imported:
     else:
         imp.note("no .timelimit: Kattis derives the time limit from the accepted runs; ojpack uses 1 s, adjust it")
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
-    flags = str(meta.get("validator_flags", "")).split()
+    top = load_yaml(root / "data" / "testdata.yaml")
+    flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
     if is_interactive(meta):
         interactor(root, sorted((root / "output_validators").glob("*")), imp)
     elif meta.get("validation", "default") != "default":
         output_validator(root, sorted((root / "output_validators").glob("*")), "kattis", imp)
     else:
         checker_flags(flags, imp)
-    top = load_yaml(root / "data" / "testdata.yaml")
+    unpassed_flags(flags, "validator_flags", imp)
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
     tests(root, imp, _group_meta, meta.get("type") == "scoring")
     submissions(root, imp)
@@ -109,11 +111,17 @@ def interactor(root: Path, found: list[Path], imp: Imported) -> None:
     imp.interactor = f"interactor/{main.name}"
 
 
-def checker_flags(flags: list[str], imp: Imported) -> None:
-    imp.checker = {"type": "tokens", "case_sensitive": "case_sensitive" in flags}
-    other = [f for f in flags if f != "case_sensitive"]
-    if other:
-        imp.note(f"default validator flags {' '.join(other)} not carried over: ojpack compares tokens exactly")
+def checker_flags(flags: list[str], imp: Imported, where: str = "validator_flags") -> None:
+    """The default output validator with its flags: ojpack's token or float rule."""
+    imp.checker = checker_rule(flags, imp.notes, where)
+
+
+def unpassed_flags(flags: list[str], where: str, imp: Imported) -> None:
+    """ojpack runs a checker program or an interactor without arguments: flags meant for one are named."""
+    program = imp.interactor or (imp.checker.get("source") if imp.checker.get("type") == "program" else None)
+    if flags and program:
+        imp.note(f"{where}: output validator flags {' '.join(flags)} are not passed to {program} "
+                 "(ojpack runs it without arguments)")
 
 
 # ojpack's own exports run a testlib checker through an adapter; the checker inside is what to import.
@@ -168,10 +176,15 @@ def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | 
     for t in _cases(data / "sample", "sample", root):
         imp.tests.append(t)
     secret = data / "secret"
-    if not secret.is_dir():
-        raise OjpackError(f"{root}: no data/secret folder")
-    folders = [p for p in sorted(secret.iterdir()) if p.is_dir()]
+    folders = [p for p in sorted(secret.iterdir()) if p.is_dir()] if secret.is_dir() else []
     loose = _cases(secret, "secret", root)
+    if not loose and not any(folder.rglob("*.in") for folder in folders):
+        samples = [t for t in imp.tests if t.group == "sample"]
+        if not samples:
+            raise OjpackError(f"{root}: no tests: neither data/secret nor data/sample has an .in file")
+        imp.note("no secret tests in the source (or only a generators.yaml plan ojpack did not run): "
+                 "the samples are the secret group too")
+        loose, folders = [TestIn("secret", t.name, t.origin, t.input, t.answer) for t in samples], []
     raw: list[tuple[str, float]] = []
     overrides: dict[str, dict[str, dict[str, int]]] = {}
     if loose or not folders:
@@ -223,7 +236,7 @@ def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
 def submissions(root: Path, imp: Imported, rules: dict[str, list[str]] | None = None) -> None:
     top = root / "submissions"
     for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
-        for entry in sorted(folder.iterdir()):
+        for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
             rel = f"{folder.name}/{entry.name}"
             verdicts = (rules or {}).get(rel) or VERDICT_DIRS.get(folder.name)
             if verdicts is None:

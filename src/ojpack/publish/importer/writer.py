@@ -105,17 +105,31 @@ def solution_rel(s: SolutionIn) -> str:
     return f"solutions/{FOLDER[s.verdicts[0]]}/{s.path}"
 
 
-def _copy_rel(t: TestIn) -> str:
-    return f"generators/manual/{t.group}/{t.name}.in"
+def _copy_rel(t: TestIn, ext: str = ".in") -> str:
+    return f"generators/manual/{t.group}/{t.name}{ext}"
+
+
+def keeps_answers(imp: Imported) -> bool:
+    """The source's answer files are kept as written when the model solution's output is not what the
+    checker needs: a tolerance (the jury's digits may differ), a checker program or an interactor (their
+    answer file may be anything)."""
+    return imp.checker.get("type") != "tokens" or imp.interactor is not None
+
+
+def _line(t: TestIn, keep: bool) -> dict[str, str]:
+    if t.gen:
+        return {"name": t.name, "gen": t.gen}
+    return {"name": t.name, "copy": _copy_rel(t), **({"answer": _copy_rel(t, ".ans")} if keep and t.answer is not None
+                                                      else {})}
 
 
 def spec_of(imp: Imported) -> dict[str, Any]:
     """problem.yaml as a plain mapping, in the order a person would write it."""
     rels = {s.origin: solution_rel(s) for s in imp.solutions}
     tests: dict[str, list[dict[str, str]]] = {}
+    keep = keeps_answers(imp)
     for t in imp.tests:
-        line = {"name": t.name, "gen": t.gen} if t.gen else {"name": t.name, "copy": _copy_rel(t)}
-        tests.setdefault(t.group, []).append(line)
+        tests.setdefault(t.group, []).append(_line(t, keep))
     spec: dict[str, Any] = {
         "short_name": imp.short_name, "name": imp.names, "source": imp.source,
         "credits": {"authors": imp.authors}, "license": imp.license,
@@ -139,7 +153,10 @@ def write_package(imp: Imported, out: Path) -> Problem:
     """Write the package into `out` (which must be new or empty) and load it back with the schema."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OjpackError(f"{out}: exists and is not empty; import into a new folder (--to DIR)")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OjpackError(f"{out}: cannot make the folder: {e.strerror}") from None
     _pair_statements(imp)
     for rel, data in imp.files.items():
         _put(out / rel, data)
@@ -153,6 +170,8 @@ def _write_plan(imp: Imported, out: Path) -> Problem:
         if not t.gen:
             assert t.input is not None, f"{t.origin}: a copied test needs its input"
             _put(out / _copy_rel(t), t.input)
+            if keeps_answers(imp) and t.answer is not None:
+                _put(out / _copy_rel(t, ".ans"), t.answer)
     _put(out / "problem.yaml", _yaml(spec_of(imp)))
     try:
         return load_problem(out)
