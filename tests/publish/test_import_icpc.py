@@ -33,7 +33,7 @@ def package(root: Path) -> Path:
         "statement/problem.en.md": "Print twice $x$.\n", "statement/problem.en.tex": "\\problemname{Double}\nx\n",
         "output_validator/validate.py": "import sys\nsys.exit(42)\n",
         "input_validators/validate.py": "import sys\nsys.exit(42)\n",
-        "answer_validators/answer/answer.py": "import sys\nsys.exit(42)\n",
+        "answer_validators/answer.py": "import sys\nsys.exit(42)\n",
         "submissions/accepted/double.py": "print(2 * int(input()))\n",
         "submissions/mixed/slow.py": "print(2 * int(input()))\n",
         "submissions/submissions.yaml": "mixed/slow.py: {permitted: [AC, TLE]}\n'*/x*.py': {permitted: [WA]}\n",
