@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from . import kattis
+from .programs import place, units
 from .writer import Imported
 
 VERDICT = {"AC": "AC", "WA": "WA", "TLE": "TLE", "RTE": "RE"}
@@ -25,7 +26,10 @@ def read(root: Path) -> Imported:
     top_file = group_file(root / "data")
     top = kattis.load_yaml(top_file)
     where = top_file.relative_to(root).as_posix()
-    found = [p for d in ("output_validator", "output_validators") for p in sorted((root / d).glob("*"))]
+    # 2025-09: output_validator/ is one program (its sources may sit in a subfolder); 2023-07 packages may
+    # still have output_validators/<name>/
+    found = [root / "output_validator"] if (root / "output_validator").is_dir() else \
+        sorted((root / "output_validators").glob("*"))
     out_flags = _args(meta.get("validator_flags")) + _args(top.get("output_validator_args",
                                                                    top.get("output_validator_flags")))
     if kattis.is_interactive(meta):
@@ -39,11 +43,12 @@ def read(root: Path) -> Imported:
     kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
     kattis.submissions(root, imp, _rules(root, imp))
     imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
-    answer = sorted(p for p in (root / "answer_validators").glob("*") if p.suffix in kattis.RUNNABLE) \
-        if (root / "answer_validators").is_dir() else []
-    if answer:
-        imp.files[f"validators/answer/{answer[0].name}"] = answer[0].read_bytes()   # may share the input's name
-        imp.answer_validator = f"validators/answer/{answer[0].name}"
+    answers = units(sorted((root / "answer_validators").glob("*")))
+    if answers:   # its own folder: it may share a file name with the input validator
+        imp.answer_validator = place(answers[0], "validators/answer", imp, "answer validator")
+        if len(answers) > 1:
+            imp.note(f"answer validators: {answers[0].main.relative_to(root)} taken, {len(answers) - 1} other(s) "
+                     "not imported (ojpack runs one)")
     kattis.statements(root / "statement", imp)
     return imp
 

@@ -16,12 +16,12 @@ import yaml
 from ...errors import OjpackError
 from . import tex
 from .flags import checker_rule
+from .programs import RUNNABLE, place, units
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 VERDICT_DIRS = {"accepted": ["AC"], "wrong_answer": ["WA"], "time_limit_exceeded": ["TLE"],
                 "run_time_error": ["RE"], "memory_limit_exceeded": ["MLE"], "output_limit_exceeded": ["OLE"],
                 "compile_error": ["CE"], "rejected": ["WA", "TLE", "MLE", "RE", "OLE"]}
-RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
 BOUND = re.compile(r"^([A-Za-z_]\w*)=(-?\d+)\.\.(-?\d+)$")
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
 MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
@@ -98,17 +98,12 @@ def is_interactive(meta: dict[str, Any]) -> bool:
 def interactor(root: Path, found: list[Path], imp: Imported) -> None:
     """The output validator of an interactive problem is its interactor, in the convention ojpack runs: it
     goes to interactor/ (with the files beside it), and the answers stay what the source has."""
-    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
-    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
-    if not sources:
+    found_units = units(found)
+    if not found_units:
         raise OjpackError(f"{root}: an interactive problem without an interactor source ojpack can run")
-    main = sources[0]
-    for f in (main.parent.iterdir() if main.parent not in (root / "output_validators", root) else [main]):
-        if f.is_file():
-            imp.files[f"interactor/{f.name}"] = f.read_bytes()
-    if len(sources) > 1:
-        imp.note(f"interactor: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
-    imp.interactor = f"interactor/{main.name}"
+    imp.interactor = place(found_units[0], "interactor", imp, "interactor")
+    if len(found_units) > 1:
+        imp.note(f"interactor: {found_units[0].main.relative_to(root)} taken, {len(found_units) - 1} other(s) left out")
 
 
 def checker_flags(flags: list[str], imp: Imported, where: str = "validator_flags") -> None:
@@ -129,26 +124,22 @@ ADAPTER, ADAPTED = "ojpack_adapter.cpp", "testlib_checker.inc"
 
 
 def output_validator(root: Path, found: list[Path], convention: str, imp: Imported) -> None:
-    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
-    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
-    if not sources:
+    found_units = units(found)
+    if not found_units:
         imp.note("custom output validation but no output validator source ojpack can run: tokens compared instead")
         return
-    main = sources[0]
+    unit = found_units[0]
     folder = "validators/checker"   # its own folder: it may share a file name with the input validator
-    siblings = [f for f in main.parent.iterdir() if f.is_file()] if main.parent != root / "output_validators" else [main]
-    if main.name == ADAPTER and (main.parent / ADAPTED).is_file():
-        for f in siblings:
+    if unit.folder is not None and (unit.folder / ADAPTER).is_file() and (unit.folder / ADAPTED).is_file():
+        for f in unit.files:
             if f.name not in (ADAPTER, ADAPTED):
                 imp.files[f"{folder}/{f.name}"] = f.read_bytes()
-        imp.files[f"{folder}/check.cpp"] = (main.parent / ADAPTED).read_bytes()
+        imp.files[f"{folder}/check.cpp"] = (unit.folder / ADAPTED).read_bytes()
         imp.checker = {"type": "program", "source": f"{folder}/check.cpp", "convention": "testlib"}
         return
-    for f in siblings:
-        imp.files[f"{folder}/{f.name}"] = f.read_bytes()
-    if len(sources) > 1:
-        imp.note(f"output validator: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
-    imp.checker = {"type": "program", "source": f"{folder}/{main.name}", "convention": convention}
+    if len(found_units) > 1:
+        imp.note(f"output validator: {unit.main.relative_to(root)} taken, {len(found_units) - 1} other(s) left out")
+    imp.checker = {"type": "program", "source": place(unit, folder, imp, "output validator"), "convention": convention}
 
 
 def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str, int]]:
@@ -261,18 +252,13 @@ def submissions(root: Path, imp: Imported, rules: dict[str, list[str]] | None = 
 
 
 def validator(root: Path, found: list[Path], imp: Imported) -> str:
-    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
-    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
-    if not sources:
+    found_units = units(found)
+    if not found_units:
         return permissive_validator(imp)
-    main = sources[0]
-    if len(sources) > 1:
-        imp.note(f"input validators: {main.relative_to(root)} taken, {len(sources) - 1} other(s) not imported "
-                 "(ojpack runs one)")
-    siblings = [main] if main.parent.name.endswith("validators") else [p for p in main.parent.iterdir() if p.is_file()]
-    for f in siblings:
-        imp.files[f"validators/{f.name}"] = f.read_bytes()
-    return f"validators/{main.name}"
+    if len(found_units) > 1:
+        imp.note(f"input validators: {found_units[0].main.relative_to(root)} taken, {len(found_units) - 1} other(s) "
+                 "not imported (ojpack runs one)")
+    return place(found_units[0], "validators", imp, "input validator")
 
 
 def statements(folder: Path, imp: Imported) -> None:
