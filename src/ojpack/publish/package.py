@@ -40,6 +40,16 @@ class Solution:
         """The expected verdict when it is exactly one, else None."""
         return next(iter(self.verdicts)) if len(self.verdicts) == 1 else None
 
+    @property
+    def kattis_verdicts(self) -> frozenset[str]:
+        """The verdicts as Kattis-style judges give them: there a memory blow-up is a run-time error, so
+        "RTE or MLE" is RTE (MLE alone stays MLE: those formats have no folder for it)."""
+        return self.verdicts - {"MLE"} if {"RTE", "MLE"} <= self.verdicts else self.verdicts
+
+    @property
+    def kattis_single(self) -> str | None:
+        return next(iter(self.kattis_verdicts)) if len(self.kattis_verdicts) == 1 else None
+
 
 @dataclass(frozen=True)
 class Package:

@@ -80,10 +80,10 @@ def write(pkg: Package, out: Path) -> Notes:
 
     rules: dict[str, object] = {}
     for s in pkg.solutions:
-        folder = FOLDER.get(s.single or "")
-        if folder is None and s.verdicts <= set(FOLDER):
+        folder = FOLDER.get(s.kattis_single or "")
+        if folder is None and s.kattis_verdicts <= set(FOLDER):
             folder = MIXED_FOLDER
-            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.verdicts)
+            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.kattis_verdicts)
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue

@@ -73,7 +73,7 @@ def write(pkg: Package, out: Path) -> Notes:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
     for s in pkg.solutions:
-        folder = FOLDER.get(s.single or "")
+        folder = FOLDER.get(s.kattis_single or "")
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue

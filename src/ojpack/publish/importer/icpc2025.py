@@ -4,14 +4,15 @@ also use output_validators/), answer_validators/, statement/ (Markdown or LaTeX)
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from . import kattis
 from .programs import place, units
+from .submissions import rules_2025
 from .writer import Imported
 
-VERDICT = {"AC": "AC", "WA": "WA", "TLE": "TLE", "RTE": "RE"}
 
 
 def read(root: Path) -> Imported:
@@ -41,7 +42,7 @@ def read(root: Path) -> Imported:
     kattis.unpassed_flags(out_flags, where, imp)
     imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args", top.get("input_validator_flags"))), where, imp)
     kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
-    kattis.submissions(root, imp, _rules(root, imp))
+    kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
     imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
     answers = units(sorted((root / "answer_validators").glob("*")))
     if answers:   # its own folder: it may share a file name with the input validator
@@ -78,17 +79,7 @@ def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
     return (float(score) if isinstance(score, (int, float)) else None), _args(args)
 
 
-def _rules(root: Path, imp: Imported) -> dict[str, list[str]]:
-    """submissions.yaml: a submission's `required` verdicts (else its `permitted` ones) are ojpack's set."""
+def _rules(root: Path, imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:
+    """submissions.yaml, over the 2025-09 spec's default directory rules (2023-07 folders name one verdict)."""
     raw = kattis.load_yaml(root / "submissions" / "submissions.yaml")
-    out: dict[str, list[str]] = {}
-    for key, rule in raw.items():
-        if not isinstance(rule, dict):
-            continue
-        names = rule.get("required") or rule.get("permitted") or []
-        verdicts = [VERDICT[v] for v in names if v in VERDICT]
-        if not verdicts or len(verdicts) != len(names) or any(c in str(key) for c in "*?["):
-            imp.note(f"submissions.yaml: rule {key!r} not carried over (ojpack takes exact paths and AC/WA/TLE/RTE)")
-            continue
-        out[str(key)] = verdicts
-    return out
+    return rules_2025(raw, imp.notes, defaults=version.startswith("2025"))

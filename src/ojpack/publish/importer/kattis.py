@@ -16,12 +16,11 @@ import yaml
 from ...errors import OjpackError
 from . import tex
 from .flags import checker_rule
-from .programs import RUNNABLE, place, units
+from .programs import place, units
+from .submissions import runnable, verdicts_of
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
-VERDICT_DIRS = {"accepted": ["AC"], "wrong_answer": ["WA"], "time_limit_exceeded": ["TLE"],
-                "run_time_error": ["RE"], "memory_limit_exceeded": ["MLE"], "output_limit_exceeded": ["OLE"],
-                "compile_error": ["CE"], "rejected": ["WA", "TLE", "MLE", "RE", "OLE"]}
+HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 BOUND = re.compile(r"^([A-Za-z_]\w*)=(-?\d+)\.\.(-?\d+)$")
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
 MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
@@ -224,25 +223,32 @@ def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
     return out
 
 
-def submissions(root: Path, imp: Imported, rules: dict[str, list[str]] | None = None) -> None:
+def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], set[str]]] | None = None) -> None:
+    """submissions/<folder>/<file or folder>: its verdicts by `rules` (submissions.yaml), its source's
+    @EXPECTED_RESULTS@ or its folder; one runnable source each."""
     top = root / "submissions"
     for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
         for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
             rel = f"{folder.name}/{entry.name}"
-            verdicts = (rules or {}).get(rel) or VERDICT_DIRS.get(folder.name)
-            if verdicts is None:
-                imp.note(f"submissions/{rel}: folder {folder.name!r} names no verdict ojpack knows; not imported")
-                continue
             files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
-            runnable = [p for p in files if p.suffix in RUNNABLE]
-            if len(runnable) != 1:
-                imp.note(f"submissions/{rel}: {'no source' if not runnable else 'several sources'} ojpack can run "
-                         "(it judges one file); not imported")
+            sources = [p for p in files if p.suffix not in HEADERS]
+            if len(sources) != 1:
+                imp.note(f"submissions/{rel}: {len(sources)} source files; ojpack judges one file; not imported")
+                continue
+            name, why = runnable(sources[0])
+            if name is None:
+                imp.note(f"submissions/{rel}: {why}; not imported")
+                continue
+            data = sources[0].read_bytes()
+            verdicts = verdicts_of(f"{rel}/{sources[0].relative_to(entry).as_posix()}" if entry.is_dir() else rel,
+                                   data, rules)
+            if verdicts is None:
+                imp.note(f"submissions/{rel}: nothing says which verdicts it may get (folder {folder.name!r}, "
+                         "no rule, no @EXPECTED_RESULTS@); not imported")
                 continue
             # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
-            path = f"{entry.name}{runnable[0].suffix}" if entry.is_dir() else entry.name
-            imp.solutions.append(SolutionIn(path, runnable[0].read_bytes(), verdicts,
-                                            runnable[0].relative_to(root).as_posix()))
+            path = f"{entry.name}{Path(name).suffix}" if entry.is_dir() else name
+            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))
