@@ -29,8 +29,13 @@ def test_2025_rules_are_intersected_with_the_default_directories() -> None:
     assert verdicts_of("accepted/slow.py", b"", rules) == ["AC"]
     assert verdicts_of("mixed/m.py", b"", rules) == ["AC", "TLE"]
     assert verdicts_of("run_time_error/r.py", b"", rules) == ["RE", "MLE"]
-    assert verdicts_of("mixed/other.py", b"", rules) is None
+    assert verdicts_of("mixed/other.py", b"", rules) == ["AC", "WA", "TLE", "RE", "MLE", "OLE"]   # unconstrained
     assert any("mixed/bad.py" in n for n in notes)
+    # a key named like a default directory replaces its rule (BAPCtools' test problem `testexpectations`)
+    replaced = rules_2025({"accepted": {"permitted": ["WA"], "required": ["WA"]},
+                           "wa/odd.py": {"sample": {"required": ["AC"]}}}, notes, defaults=True)
+    assert verdicts_of("accepted/wa.py", b"", replaced) == ["WA"]
+    assert any("wa/odd.py" in n and "per test group" in n for n in notes)
     # DOMjudge's marker wins over the folder
     assert verdicts_of("wrong_answer/w.c", b"// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT\n", rules) == ["AC", "TLE"]
     assert expected_results(b"# @EXPECTED_RESULTS@: RUN-ERROR\n") == ["RE", "MLE"]

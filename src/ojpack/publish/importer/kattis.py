@@ -89,9 +89,14 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
 
 
 def is_interactive(meta: dict[str, Any]) -> bool:
-    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list)."""
+    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list).
+    A multi-pass problem (the validator runs the submission again on what it wrote) is refused by name."""
     kinds = meta.get("type") if isinstance(meta.get("type"), list) else [meta.get("type", "")]
-    return "interactive" in f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
+    said = f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
+    if "multi-pass" in said:
+        raise OjpackError("a multi-pass problem (the output validator runs the submission several times): "
+                          "ojpack cannot judge those")
+    return "interactive" in said
 
 
 def interactor(root: Path, found: list[Path], imp: Imported) -> None:

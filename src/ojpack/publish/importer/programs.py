@@ -12,12 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ...errors import OjpackError
 from .writer import Imported
 
 RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
 C_FAMILY = {".cpp", ".cc", ".cxx", ".c"}
 MAIN_NAMES = ("validate", "validator", "output_validator", "interactor", "checker", "check", "main")
 UNITY = "ojpack_all.cpp"
+
+
+class ScriptedProgram(OjpackError):
+    """A program with its own build/run scripts: ojpack cannot run it as its home tools do."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +50,9 @@ def units(found: list[Path]) -> list[Unit]:
         if entry.is_file() and entry.suffix in RUNNABLE:
             out.append(Unit(None, [entry], [entry]))
         elif entry.is_dir():
+            if (entry / "run").is_file() or (entry / "build").is_file():
+                raise ScriptedProgram(f"{entry.name}/ is built and run by its own build/run scripts, which ojpack "
+                                      "does not run (it compiles one source and runs it with the usual arguments)")
             files = sorted(p for p in entry.rglob("*") if p.is_file() and not p.name.startswith("."))
             sources = [p for p in files if p.suffix in RUNNABLE]
             if sources:

@@ -24,6 +24,7 @@ from typing import Any
 from ...sandbox import is_source
 
 FAIL = ["WA", "TLE", "RE", "MLE", "OLE"]
+ANY = ["AC", *FAIL]
 SHORT = {"AC": ["AC"], "WA": ["WA"], "TLE": ["TLE"], "RTE": ["RE", "MLE"], "OLE": ["OLE"], "MLE": ["MLE"],
          "PAC": FAIL}
 # 2025-09 default directories (the spec's table, as BAPCtools ships it): (permitted, required)
@@ -75,20 +76,31 @@ def glob_rule(pattern: str) -> re.Pattern[str]:
     return re.compile(f"^{out}(/|$)")
 
 
+VERDICT_KEYS = ("permitted", "required")
+
+
 def rules_2025(raw: dict[str, Any], notes: list[str], defaults: bool) -> list[tuple[re.Pattern[str], set[str]]]:
-    """submissions.yaml (and, for 2025-09, the spec's default directories) as (glob, allowed verdicts)."""
-    out = [(glob_rule(k), allowed(*v)) for k, v in DEFAULTS_2025.items()] if defaults else []
-    for key, rule in raw.items():
+    """submissions.yaml (and, for 2025-09, the spec's default directories, which a key of the same name
+    replaces, as BAPCtools reads them) as (glob, allowed verdicts)."""
+    table: dict[str, Any] = {k: {"permitted": p, "required": r} for k, (p, r) in DEFAULTS_2025.items()} if defaults else {}
+    table.update(raw)
+    out = []
+    for key, rule in table.items():
         if not isinstance(rule, dict):
             continue
-        permitted = rule.get("permitted", list(SHORT) if rule.get("required") else None)
-        verdicts = allowed(permitted or [], rule.get("required") or []) if permitted is not None else None
+        groups = [k for k in rule if k not in VERDICT_KEYS and isinstance(rule[k], dict)]
+        if groups:
+            notes.append(f"submissions.yaml: rule {key!r}: expectations per test group ({', '.join(groups)}) "
+                         "not carried over (ojpack judges the submission's overall verdict)")
+        if not any(k in rule for k in VERDICT_KEYS):
+            continue
+        permitted = rule.get("permitted", list(SHORT))
+        verdicts = allowed(permitted or [], rule.get("required") or [])
         if verdicts is None:
-            notes.append(f"submissions.yaml: rule {key!r} not carried over (no permitted/required verdicts "
-                         "ojpack knows)")
+            notes.append(f"submissions.yaml: rule {key!r} not carried over (a verdict ojpack does not know)")
             continue
         out.append((glob_rule(str(key)), verdicts))
-    return [(g, v) for g, v in out if v is not None]
+    return out
 
 
 def expected_results(data: bytes) -> list[str] | None:
@@ -109,8 +121,9 @@ def verdicts_of(rel: str, data: bytes, rules: list[tuple[re.Pattern[str], set[st
     if rules is not None:
         matching = [v for g, v in rules if g.match(rel)]
         if matching:
-            both = set.intersection(*matching)
-            return _sorted(both) or None
+            return _sorted(set.intersection(*matching)) or None
+        if rel.split("/")[0] not in LEGACY:   # BAPCtools: a folder nothing constrains permits every verdict
+            return list(ANY)
     return LEGACY.get(rel.split("/")[0])
 
 
