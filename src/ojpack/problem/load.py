@@ -118,6 +118,8 @@ def _check_files(problem: Problem) -> None:
                 needed[("tests", group, i, "answer")] = t.answer
     if spec.interactor:
         needed[("interactor", "source")] = spec.interactor.source
+    for i, extra in enumerate(spec.extra_validators):
+        needed[("extra_validators", i, "source")] = extra.source
     root = problem.root.resolve()
     for at, rel in needed.items():
         # A package must travel whole: a file outside it would be missing wherever the package goes.

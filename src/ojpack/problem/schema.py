@@ -106,6 +106,15 @@ class Checker:
 
 
 @model
+class ExtraValidator:
+    """Another input validator, run as Kattis runs one: the input on stdin, its group's flags as arguments
+    (no bounds, no --features), exit 42 valid / 43 invalid. A `.ctd` source is a checktestdata script."""
+    source: str
+    flags: list[str] = rule(factory=list)                   # for every group…
+    group_flags: dict[str, list[str]] = rule(factory=dict)  # …unless the group has its own
+
+
+@model
 class Interactor:
     """An interactive problem's judge program, in the Kattis convention: run as `interactor input answer
     feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
@@ -239,6 +248,7 @@ class ProblemSpec:
     validator: str
     # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
     answer_validator: str | None = None
+    extra_validators: list[ExtraValidator] = rule(factory=list)
     model_solution: str
     coverage: Coverage = rule(factory=Coverage)
     tests: dict[str, list[TestLine]]

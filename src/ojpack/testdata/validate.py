@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import shutil
+import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -112,6 +116,66 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
     if cache:
         cache.put("val", k, json.dumps(result.__dict__).encode())
     return result
+
+
+def validate_plain(validator: Validator, data: bytes, flags: list[str], cache: Cache | None = None) -> Validation:
+    """An extra validator, run as Kattis runs one: the input on stdin, `flags` as arguments, exit 42/43."""
+    k = key("val-plain", validator.digest, validator.program.key, *validator.program.argv, *flags, repr(TIMEOUT),
+            toolkit_digest(), data)
+    if cache and (hit := cache.get("val", k)) is not None:
+        return Validation(**json.loads(hit))
+    prog = validator.program
+    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
+        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
+        inp.write_bytes(data)
+        res = run([*prog.argv, *flags], inp, out, _limits(), stderr=errf, readable=[prog.source.parent],
+                  address_space=prog.language.address_space)
+        said = (errf.read_bytes() + out.read_bytes()).decode(errors="replace").strip()
+    if res.status == "tle":
+        raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of {TIMEOUT:g} s")
+    if res.exit_code not in (VALID, INVALID):
+        how = f"exit code {res.exit_code}" if res.exit_code is not None else f"signal {res.signal}"
+        raise OjpackError(f"validator {prog.source.name} failed with {how} (expected 42 or 43): {said[-1000:]}")
+    result = Validation(res.exit_code == VALID, "" if res.exit_code == VALID else
+                        f"{prog.source.name}: {said.splitlines()[0] if said else 'rejected (no message)'}")
+    if cache:
+        cache.put("val", k, json.dumps(result.__dict__).encode())
+    return result
+
+
+def load_extra_validators(problem: Problem, cache: Cache) -> list[Validator]:
+    out = []
+    for extra in problem.spec.extra_validators:
+        source = problem.path(extra.source)
+        program = source if source.suffix != ".ctd" else ctd_program(source, cache.dir)
+        out.append(Validator(prepare(program, cache.dir), tree_digest(source.parent)))
+    return out
+
+
+def ctd_program(script: Path, cache_dir: Path) -> Path:
+    """A checktestdata script as a standalone Python validator (exit 42/43), made by the checktestdata
+    package's converter (once per script text); it then runs in the sandbox like any Python program."""
+    data = script.read_bytes()
+    out = cache_dir / "ctd" / f"{hashlib.sha256(data).hexdigest()[:24]}" / f"{script.stem}.py"
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ojpack-ctd-") as tmp:
+        copy = Path(tmp, script.name)
+        copy.write_bytes(data)
+        try:
+            proc = subprocess.run([sys.executable, "-m", "checktestdata", "-c", str(Path(tmp, "v.py")), str(copy)],
+                                  capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise OjpackError(f"checktestdata script {script.name}: its conversion did not end in 60 s") from None
+        if proc.returncode != 0 or not Path(tmp, "v.py").is_file():
+            said = (proc.stderr or proc.stdout).strip()
+            if "No module named checktestdata" in said:
+                raise OjpackError("checktestdata validators need the Python package checktestdata "
+                                  "(pip install checktestdata)")
+            raise OjpackError(f"checktestdata script {script.name} does not convert: {said[-500:]}")
+        shutil.move(Path(tmp, "v.py"), out)
+    return out
 
 
 def validate_file(validator: Validator, path: Path, bounds: dict[str, tuple[int, int]]) -> Validation:

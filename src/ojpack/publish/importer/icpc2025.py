@@ -11,6 +11,7 @@ from typing import Any
 from . import kattis
 from .programs import place, units
 from .submissions import rules_2025
+from .validators import input_validators
 from .writer import Imported
 
 
@@ -40,10 +41,11 @@ def read(root: Path) -> Imported:
     else:
         kattis.checker_flags(out_flags, imp, where)
     kattis.unpassed_flags(out_flags, where, imp)
-    imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args", top.get("input_validator_flags"))), where, imp)
+    imp.validator_flags[""] = _args(top.get("input_validator_args", top.get("input_validator_flags")))
+    imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
     kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
     kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
-    imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
+    imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     answers = units(sorted((root / "answer_validators").glob("*")))
     if answers:   # its own folder: it may share a file name with the input validator
         imp.answer_validator = place(answers[0], "validators/answer", imp, "answer validator")
@@ -69,14 +71,14 @@ def group_file(folder: Path) -> Path:
     return new if new.is_file() or not (folder / "testdata.yaml").is_file() else folder / "testdata.yaml"
 
 
-def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
+def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
     meta = kattis.load_yaml(group_file(folder))
     scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
     score = meta.get("max_score", meta.get("score", scoring.get("score", meta.get("accept_score"))))
     if score is None and meta.get("range"):
         score = float(str(meta["range"]).split()[-1])
     args = meta.get("input_validator_args", meta.get("input_validator_flags"))
-    return (float(score) if isinstance(score, (int, float)) else None), _args(args)
+    return (float(score) if isinstance(score, (int, float)) else None), (None if args is None else _args(args))
 
 
 def _rules(root: Path, imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:

@@ -18,10 +18,10 @@ from . import tex
 from .flags import checker_rule
 from .programs import place, units
 from .submissions import runnable, verdicts_of
-from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
+from .validators import BOUND, input_validators
+from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 
 HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
-BOUND = re.compile(r"^([A-Za-z_]\w*)=(-?\d+)\.\.(-?\d+)$")
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
 MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
 
@@ -48,6 +48,7 @@ def read(root: Path) -> Imported:
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
     top = load_yaml(root / "data" / "testdata.yaml")
     flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
+    imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
     if is_interactive(meta):
         interactor(root, sorted((root / "output_validators").glob("*")), imp)
     elif meta.get("validation", "default") != "default":
@@ -58,7 +59,7 @@ def read(root: Path) -> Imported:
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
     tests(root, imp, _group_meta, meta.get("type") == "scoring")
     submissions(root, imp)
-    imp.validator = validator(root, sorted((root / "input_validators").glob("*")), imp)
+    imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
     return imp
 
@@ -152,25 +153,35 @@ def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str
         m = BOUND.match(f)
         if m and int(m.group(2)) <= int(m.group(3)):
             out[m.group(1)] = {"min": int(m.group(2)), "max": int(m.group(3))}
-        else:
-            imp.note(f"{where}: validator flag {f!r} is not NAME=LO..HI and is not passed on")
     return out
 
 
-def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
+def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
+    """A group's score and its input validator flags (None: not set here, the parent's apply)."""
     meta = load_yaml(folder / "testdata.yaml")
     score = meta.get("accept_score")
     if score is None and meta.get("range"):
         score = str(meta["range"]).split()[-1]
-    return (float(score) if score is not None else None), str(meta.get("input_validator_flags", "")).split()
+    flags = meta.get("input_validator_flags")
+    return (float(score) if score is not None else None), (None if flags is None else str(flags).split())
 
 
-def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | None, list[str]]], scoring: bool) -> None:
-    """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask."""
+GroupMeta = Callable[[Path], tuple[float | None, list[str] | None]]
+
+
+def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> None:
+    """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask.
+    Each group's input validator flags (its own, else data/secret's, else data/'s) go to imp.validator_flags."""
     data = root / "data"
     for t in _cases(data / "sample", "sample", root):
         imp.tests.append(t)
     secret = data / "secret"
+    top = imp.validator_flags.get("", [])
+    secret_flags = group_meta(secret)[1] if secret.is_dir() else None
+    inherited = top if secret_flags is None else secret_flags
+    sample_flags = group_meta(data / "sample")[1]
+    imp.validator_flags["sample"] = top if sample_flags is None else sample_flags
+    imp.validator_flags["secret"] = inherited
     folders = [p for p in sorted(secret.iterdir()) if p.is_dir()] if secret.is_dir() else []
     loose = _cases(secret, "secret", root)
     if not loose and not any(folder.rglob("*.in") for folder in folders):
@@ -188,7 +199,9 @@ def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | 
     for folder in folders:
         group = safe_name(folder.name, "group")
         group = "group-sample" if group == "sample" else group
-        score, flags = group_meta(folder)
+        score, own = group_meta(folder)
+        flags = inherited if own is None else own
+        imp.validator_flags[group] = flags
         cases = _cases(folder, group, root)
         deeper = [p for p in folder.rglob("*.in") if p.parent != folder]
         if deeper:
@@ -260,16 +273,6 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
     if not accepted:
         raise OjpackError(f"{root}: no accepted submission ojpack can run, so no model solution")
     imp.model = accepted[0].origin
-
-
-def validator(root: Path, found: list[Path], imp: Imported) -> str:
-    found_units = units(found)
-    if not found_units:
-        return permissive_validator(imp)
-    if len(found_units) > 1:
-        imp.note(f"input validators: {found_units[0].main.relative_to(root)} taken, {len(found_units) - 1} other(s) "
-                 "not imported (ojpack runs one)")
-    return place(found_units[0], "validators", imp, "input validator")
 
 
 def statements(folder: Path, imp: Imported) -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 from ...errors import OjpackError
 from .writer import Imported
 
-RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
+RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java", ".ctd"}   # .ctd: a checktestdata script
 C_FAMILY = {".cpp", ".cc", ".cxx", ".c"}
 MAIN_NAMES = ("validate", "validator", "output_validator", "interactor", "checker", "check", "main")
 UNITY = "ojpack_all.cpp"

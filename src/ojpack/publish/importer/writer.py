@@ -77,6 +77,8 @@ class Imported:
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
+    validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
+    extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -139,6 +141,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
                      for s in imp.subtasks],
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
+        **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
         "model_solution": rels[imp.model],
         **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
         "tests": tests,
