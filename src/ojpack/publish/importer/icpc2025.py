@@ -10,6 +10,7 @@ from typing import Any
 
 from . import kattis
 from .programs import place, units
+from .grading import grading_notes
 from .submissions import rules_2025
 from .validators import input_validators
 from .writer import Imported
@@ -45,6 +46,7 @@ def read(root: Path) -> Imported:
     imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
     kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
     kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
+    imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     answers = units(sorted((root / "answer_validators").glob("*")))
     if answers:   # its own folder: it may share a file name with the input validator

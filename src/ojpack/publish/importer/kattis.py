@@ -17,6 +17,7 @@ from ...errors import OjpackError
 from . import tex
 from .flags import checker_rule
 from .programs import place, units
+from .grading import grading_notes
 from .submissions import runnable, verdicts_of
 from .validators import BOUND, input_validators
 from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
@@ -59,6 +60,7 @@ def read(root: Path) -> Imported:
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
     tests(root, imp, _group_meta, meta.get("type") == "scoring")
     submissions(root, imp)
+    imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
     return imp
@@ -78,6 +80,9 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     if authors:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
+    if meta.get("constants"):
+        imp.note("problem.yaml constants: BAPCtools writes them into the sources ({{NAME}}); ojpack does not, so "
+                 "a source that uses them does not compile")
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
