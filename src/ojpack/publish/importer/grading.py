@@ -5,7 +5,8 @@ scores add up) does not express: named in the report, never dropped silently.
 Carried elsewhere: scores (`accept_score`, the top of `range`, `max_score`, `score`, `scoring.score`), input
 validator flags (validators.py), the top level's output validator flags (the checker rule). Equivalent to
 ojpack's rule, so nothing to say: `grader_flags` min / first_error / ignore_sample / accept_if_any_accepted,
-`on_reject: break`, `on_reject: continue` and `range` at the top or data/secret, `scoring.aggregation: min`.
+`on_reject: break`, `on_reject: continue`, `range` and the groups' `sum` at the top or data/secret,
+`scoring.aggregation: min`, `grading: default`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import yaml
 SAME_FLAGS = {"min", "first_error", "ignore_sample", "accept_if_any_accepted", "no_errors"}
 CARRIED = {"accept_score", "range", "max_score", "score", "input_validator_flags", "input_validator_args",
            "reject_score", "on_reject", "grader_flags", "scoring", "output_validator_flags",
-           "output_validator_args", "static_validation", "full_feedback", "description"}
+           "output_validator_args", "static_validation", "full_feedback", "description", "grading"}
 
 
 def grading_notes(root: Path) -> list[str]:
@@ -34,7 +35,7 @@ def grading_notes(root: Path) -> list[str]:
             continue
         where = f.relative_to(root).as_posix()
         group = f.parent not in (data, data / "secret", data / "sample")
-        odd = set(str(meta.get("grader_flags", "")).split()) - SAME_FLAGS
+        odd = set(str(meta.get("grader_flags", "")).split()) - SAME_FLAGS - (set() if group else {"sum"})
         if odd:
             notes.append(f"{where}: grader_flags {' '.join(sorted(odd))} not carried over (ojpack: a subtask scores "
                          "all or nothing, the subtasks add up)")
@@ -46,6 +47,8 @@ def grading_notes(root: Path) -> list[str]:
         if group and ("output_validator_flags" in meta or "output_validator_args" in meta):
             notes.append(f"{where}: this group's own output validator flags are not carried over (ojpack has one "
                          "checker rule for all tests)")
+        if meta.get("grading", "default") != "default":
+            notes.append(f"{where}: grading {meta['grading']!r} not carried over (ojpack grades by its own rule)")
         for key in sorted(set(meta) - CARRIED):
             notes.append(f"{where}: {key!r} not carried over")
     return notes
