@@ -98,9 +98,9 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
         try:
             plain = validate_plain(extra, data, spec.group_flags.get(test.group, spec.flags), cache)
         except OjpackError as e:
-            raise BuildError(f"{test.id}: {e}") from None
+            raise BuildError(f"{test.id}: {spec.source}: {e}") from None
         if not plain.valid:
-            raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid: {plain.message}")
+            raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid ({spec.source}): {plain.message}")
     # Features such as "T=max" speak of the problem's bounds; a subtask's own coverage speaks of its
     # tighter ones, so the report against those is kept beside (as "group_features").
     own = list(verdict.features.get("features", []))

@@ -137,7 +137,7 @@ def validate_plain(validator: Validator, data: bytes, flags: list[str], cache: C
         how = f"exit code {res.exit_code}" if res.exit_code is not None else f"signal {res.signal}"
         raise OjpackError(f"validator {prog.source.name} failed with {how} (expected 42 or 43): {said[-1000:]}")
     result = Validation(res.exit_code == VALID, "" if res.exit_code == VALID else
-                        f"{prog.source.name}: {said.splitlines()[0] if said else 'rejected (no message)'}")
+                        said.splitlines()[0] if said else "rejected (no message)")
     if cache:
         cache.put("val", k, json.dumps(result.__dict__).encode())
     return result

@@ -1,0 +1,83 @@
+"""Real Kattis / ICPC packages (tests/publish/fixtures/kattis, see its README) import, build and pass
+`ojpack check`: every submission gets a verdict its folder (or submissions.yaml) allows, and what ojpack
+cannot run is named in the report."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ojpack.errors import OjpackError
+from ojpack.publish import import_package
+
+FIXTURES = Path(__file__).parent / "fixtures" / "kattis"
+
+
+def check(folder: Path) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--full", "--json", "-p", str(folder)],
+                          capture_output=True, text=True)
+    report = json.loads(proc.stdout)
+    bad = [(s["name"], s["verdict"], s["expected"]) for s in report["solutions"] if not s["ok"]]
+    assert report["ok"] and not bad, (bad, report.get("problems"))
+    return report
+
+
+def imported(name: str, tmp_path: Path) -> tuple[dict, list[str], dict]:
+    report = import_package(FIXTURES / name, tmp_path / name)
+    spec = yaml.safe_load((tmp_path / name / "problem.yaml").read_text())
+    return spec, report.notes, check(tmp_path / name)
+
+
+def test_legacy_package_with_a_nested_output_validator_and_two_input_validators(tmp_path: Path) -> None:
+    spec, notes, report = imported("legacy-different", tmp_path)
+    # output_validators/different_validator/ with its header: compiled together, judged as Kattis does
+    assert spec["checker"] == {"type": "program", "source": "validators/checker/validate.cc", "convention": "kattis"}
+    assert (tmp_path / "legacy-different" / "validators" / "checker" / "validate.h").is_file()
+    # the checktestdata script and validate.py both run on every input
+    assert [e["source"] for e in spec["extra_validators"]] == ["validators/extra/1-different/different.ctd",
+                                                               "validators/extra/2-validate/validate.py"]
+    said = " | ".join(notes)
+    assert "different.hs: a language ojpack has no runner for" in said
+    assert "different_py2.py: not Python 3" in said
+    assert spec["solutions"]["verdicts"]["solutions/accepted/different_slow.py"] == ["AC", "TLE"]
+    assert {s["name"] for s in report["solutions"]} >= {"accepted/different.c", "accepted/different_py3.py",
+                                                          "time_limit_exceeded/different_linear_search.cc",
+                                                          "wrong_answer/different_no_abs.cc"}
+
+
+def test_an_input_the_checktestdata_script_rejects_stops_the_build(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "legacy-different", source, symlinks=True)
+    (source / "data" / "secret" / "03.in").write_text("1 2 3\n")   # three numbers: the .ctd wants two
+    (source / "data" / "secret" / "03.ans").write_text("1\n")
+    with pytest.raises(OjpackError, match="different.ctd"):
+        import_package(source, tmp_path / "out")
+
+
+def test_2023_07_scoring_groups_with_their_validator_flags(tmp_path: Path) -> None:
+    spec, notes, report = imported("icpc2023-oddecho", tmp_path)
+    assert [(s["group"], s["score"]) for s in spec["subtasks"]] == [("subtask1", 50), ("subtask2", 50)]
+    [extra] = spec["extra_validators"]
+    assert extra["group_flags"] == {"sample": ["nFive=0"], "subtask1": ["nFive=1"], "subtask2": ["nFive=0"]}
+    assert extra["source"].endswith("validator.cpp")
+    # partially_accepted: not accepted, as Kattis wants; it scores subtask1 (--full: every test is run)
+    partial = next(s for s in report["solutions"] if s["path"].endswith("sol.py"))
+    assert partial["verdict"] != "AC" and partial["score"] == 50
+
+
+def test_2025_09_float_tolerance_with_only_samples(tmp_path: Path) -> None:
+    spec, notes, report = imported("icpc2025-fltcmp", tmp_path)
+    assert spec["checker"] == {"type": "float", "case_sensitive": False, "absolute": 1e-6, "relative": 1e-6}
+    # the jury's answers are kept as written: a tolerance needs no model output
+    assert all("answer" in t for g in spec["tests"].values() for t in g)
+    assert spec["answer_validator"] == "validators/answer/validate.py" and spec["validator"] == "validators/validate.py"
+    assert any("the samples are the secret group too" in n for n in notes)
+    assert {s["name"]: s["verdict"] for s in report["solutions"]} == {
+        "accepted/fltcmp-test-correct.c": "AC", "wrong_answer/fltcmp-test-wrong1.c": "WA",
+        "wrong_answer/fltcmp-test-wrong2.c": "WA"}
