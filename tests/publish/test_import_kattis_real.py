@@ -81,3 +81,44 @@ def test_2025_09_float_tolerance_with_only_samples(tmp_path: Path) -> None:
     assert {s["name"]: s["verdict"] for s in report["solutions"]} == {
         "accepted/fltcmp-test-correct.c": "AC", "wrong_answer/fltcmp-test-wrong1.c": "WA",
         "wrong_answer/fltcmp-test-wrong2.c": "WA"}
+
+
+BT = Path(__file__).resolve().parents[2] / ".tools" / "bapctools" / "bin" / "bt"
+
+
+def test_a_bapctools_generators_yaml_becomes_plan_lines_that_make_bapctools_inputs(tmp_path: Path) -> None:
+    spec, notes, _ = imported("bapc-generatorcount", tmp_path)
+    lines = spec["tests"]["secret"]
+    assert len(lines) == 63 and all("gen" in t for t in lines)   # `count:` expanded, {count} and {seed} filled in
+    assert any("generators.yaml's plan: 63 generator lines" in n for n in notes)
+    ours = {p.name.split("-", 1)[1]: p.read_bytes() for p in (tmp_path / "bapc-generatorcount" / "data" / "secret").rglob("*.in")}
+    if not BT.exists():
+        pytest.skip("BAPCtools is missing (scripts/setup.sh test): the inputs are not compared with `bt generate`")
+    work = tmp_path / "bt"
+    shutil.copytree(FIXTURES / "bapc-generatorcount", work)
+    proc = subprocess.run([str(BT), "generate", "--no-bar"], cwd=work, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    theirs = {p.name: p.read_bytes() for p in (work / "data" / "secret").rglob("*.in")}
+    assert ours == theirs   # same names (after ojpack's own NN- prefix), same bytes
+
+
+def test_seeds_follow_bapctools_own_seed_test(tmp_path: Path) -> None:
+    """BAPCtools' test problem `testseed`: its validator recomputes what `bt generate` must write for each
+    case (salt, command, count); every line ojpack plans must print exactly that."""
+    from ojpack.publish.importer.generators import plan_tests
+    from ojpack.publish.importer.writer import Imported
+    root = FIXTURES / "bapc-testseed"
+    imp = Imported("icpc2025", "testseed", {}, {}, [], [], [], "", "")
+    planned = [t for t in plan_tests(root, imp) if t.group == "sample"]
+    raw = yaml.safe_load((root / "generators" / "generators.yaml").read_text())["data"]["sample"]["data"]
+    cases = {k: v for item in raw for k, v in item.items()}
+    assert len(planned) == 1 + 1 + 1 + 1 + 5 + 4 + 6   # count: 5, a list of 4, -2..=3
+    for t in planned:
+        rest = t.name.split("-", 1)[1]   # NN-key, or NN-key-count
+        key = max((k for k in cases if rest.startswith(k)), key=len)
+        args = cases[key]["yaml"]["input_validator_args"]
+        program, *rest = __import__("shlex").split(t.gen)
+        out = subprocess.run([sys.executable, str(root / "generators" / program), *rest], capture_output=True).stdout
+        code = subprocess.run([sys.executable, str(root / "input_validators" / "input_validator.py"), *args],
+                              input=out, capture_output=True).returncode
+        assert code == 42, (t.name, t.gen, out)

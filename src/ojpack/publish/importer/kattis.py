@@ -17,6 +17,7 @@ from ...errors import OjpackError
 from . import tex
 from .flags import checker_rule
 from .programs import place, units
+from .generators import plan_tests
 from .grading import grading_notes
 from .submissions import runnable, verdicts_of
 from .validators import BOUND, input_validators
@@ -189,6 +190,8 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
     imp.validator_flags["secret"] = inherited
     folders = [p for p in sorted(secret.iterdir()) if p.is_dir()] if secret.is_dir() else []
     loose = _cases(secret, "secret", root)
+    if not loose and not any(folder.rglob("*.in") for folder in folders) and _planned(root, imp, inherited):
+        return
     if not loose and not any(folder.rglob("*.in") for folder in folders):
         samples = [t for t in imp.tests if t.group == "sample"]
         if not samples:
@@ -229,6 +232,28 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
                 s.bounds[k] = v
             else:
                 imp.note(f"group {s.group}: bound {k} is not among the global bounds; not carried over")
+
+
+def _planned(root: Path, imp: Imported, flags: list[str]) -> bool:
+    """No secret data, but a BAPCtools generators.yaml: its plan lines are the tests (groups split 100 evenly)."""
+    planned = plan_tests(root, imp)
+    secret = [t for t in planned if t.group != "sample"]
+    if not secret:
+        return False
+    if not any(t.group == "sample" for t in imp.tests):
+        imp.tests += [t for t in planned if t.group == "sample"]
+    imp.tests += secret
+    for f in sorted((root / "generators").rglob("*")):   # the programs the plan lines run
+        if f.is_file() and f.name != "generators.yaml":
+            imp.files[f"generators/{f.relative_to(root / 'generators').as_posix()}"] = f.read_bytes()
+    groups = list(dict.fromkeys(t.group for t in secret))
+    for g in groups:
+        imp.validator_flags[g] = flags
+    imp.note(f"the secret data is generators/generators.yaml's plan: {sum(1 for t in secret if t.gen)} generator "
+             "lines (with BAPCtools' seeds) and " f"{sum(1 for t in secret if not t.gen)} copies"
+             + (f"; the 100 points are split evenly between {', '.join(groups)}" if len(groups) > 1 else ""))
+    imp.subtasks = scale_scores([(g, 1.0) for g in groups], imp)
+    return True
 
 
 def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
