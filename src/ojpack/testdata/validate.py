@@ -16,7 +16,7 @@ from typing import Any, Literal
 import yaml
 
 from ..cache import Cache, key, toolkit_digest, tree_digest
-from ..sandbox import Program, RunLimits, prepare, run
+from ..sandbox import Program, RunLimits, RunResult, prepare, run
 from ..errors import OjpackError
 from ..problem import Problem
 
@@ -82,6 +82,17 @@ def _limits() -> RunLimits:
     return RunLimits(cpu=TIMEOUT, wall=TIMEOUT, memory_mib=1024, output_mib=16)
 
 
+def _run(prog: Program, data: bytes, args: list[str]) -> tuple[RunResult, bytes, bytes]:
+    """The validator on `data` with `args`: its run result, stdout and stderr. In the sandbox like any
+    program; it sees its own folder (helpers it imports), nothing else."""
+    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
+        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
+        inp.write_bytes(data)
+        res = run([*prog.argv, *args], inp, out, _limits(), stderr=errf, readable=[prog.source.parent],
+                  address_space=prog.language.address_space)
+        return res, out.read_bytes(), errf.read_bytes()
+
+
 def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
                    cache: Cache | None = None) -> Validation:
     args = bound_args(bounds)
@@ -90,13 +101,7 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
     prog = validator.program
-    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
-        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
-        inp.write_bytes(data)
-        # In the sandbox like any program; it sees its own folder (helpers it imports), nothing else.
-        res = run([*prog.argv, "--features", *args], inp, out, _limits(), stderr=errf,
-                  readable=[prog.source.parent], address_space=prog.language.address_space)
-        stdout, stderr = out.read_bytes(), errf.read_bytes()
+    res, stdout, stderr = _run(prog, data, ["--features", *args])
     if res.status == "tle":
         raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of "
                           f"{TIMEOUT:g} s on a {len(data):,}-byte input")
@@ -125,12 +130,8 @@ def validate_plain(validator: Validator, data: bytes, flags: list[str], cache: C
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
     prog = validator.program
-    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
-        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
-        inp.write_bytes(data)
-        res = run([*prog.argv, *flags], inp, out, _limits(), stderr=errf, readable=[prog.source.parent],
-                  address_space=prog.language.address_space)
-        said = (errf.read_bytes() + out.read_bytes()).decode(errors="replace").strip()
+    res, stdout, stderr = _run(prog, data, flags)
+    said = (stderr + stdout).decode(errors="replace").strip()
     if res.status == "tle":
         raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of {TIMEOUT:g} s")
     if res.exit_code not in (VALID, INVALID):
