@@ -60,6 +60,8 @@ def verifyproblem(pkg: Path, timeout: float) -> tuple[int, str]:
     if proc is None:
         return 0, "verifyproblem: timed out"
     said = proc.stdout + proc.stderr
+    if "not a valid FormatVersion" in said:
+        return 0, "verifyproblem: cannot read this format version"
     m = re.findall(r"(\d+) errors?, (\d+) warnings?", said)
     if not m:
         tail = said.strip().splitlines()[-1:] or ["?"]
