@@ -122,3 +122,17 @@ def test_seeds_follow_bapctools_own_seed_test(tmp_path: Path) -> None:
         code = subprocess.run([sys.executable, str(root / "input_validators" / "input_validator.py"), *args],
                               input=out, capture_output=True).returncode
         assert code == 42, (t.name, t.gen, out)
+
+
+def test_nested_test_groups_join_their_first_level_group(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "icpc2025-fltcmp", source)
+    for i, sub in ((1, "a"), (2, "a/deeper"), (3, "b")):
+        folder = source / "data" / "secret" / "group" / sub
+        folder.mkdir(parents=True, exist_ok=True)
+        for ext in (".in", ".ans"):
+            shutil.copy(source / "data" / "sample" / f"{i}{ext}", folder / f"{i}{ext}")
+    report = import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert [t["name"] for t in spec["tests"]["group"]] == ["a-1", "a-deeper-2", "b-3"]
+    assert any("nested groups join group group" in n for n in report.notes)

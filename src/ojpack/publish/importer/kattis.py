@@ -211,9 +211,18 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
         flags = inherited if own is None else own
         imp.validator_flags[group] = flags
         cases = _cases(folder, group, root)
-        deeper = [p for p in folder.rglob("*.in") if p.parent != folder]
-        if deeper:
-            imp.note(f"{folder.relative_to(root)}: {len(deeper)} test(s) in nested groups not imported")
+        joined = 0
+        for sub in sorted(p for p in folder.rglob("*") if p.is_dir()):   # ojpack's subtasks are one level
+            prefix = safe_name(sub.relative_to(folder).as_posix().replace("/", "-"), "nested")   # deep:
+            taken = {t.name for t in cases}                                # nested groups join theirs
+            for t in _cases(sub, group, root):
+                t.name = f"{prefix}-{t.name}"
+                t.name = t.name if t.name not in taken else f"{t.name}-{len(cases)}"
+                cases.append(t)
+                joined += 1
+        if joined:
+            imp.note(f"{folder.relative_to(root)}: the tests of its nested groups join group {group} (ojpack's "
+                     "subtasks are one level deep; their own scores and flags are not carried over)")
         if not cases:
             continue
         imp.tests += cases
