@@ -136,3 +136,19 @@ def test_nested_test_groups_join_their_first_level_group(tmp_path: Path) -> None
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     assert [t["name"] for t in spec["tests"]["group"]] == ["a-1", "a-deeper-2", "b-3"]
     assert any("nested groups join group group" in n for n in report.notes)
+
+
+def test_an_output_validator_of_several_sources_compiles_as_one(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "legacy-different", source)
+    folder = source / "output_validators" / "different_validator"
+    text = (folder / "validate.cc").read_text()
+    # move one helper of validate.cc into a source of its own, declared in a header, as judges compile folders
+    (folder / "helper.h").write_text("#pragma once\nint helper_exit_code(bool ok);\n")
+    (folder / "helper.cc").write_text('#include "helper.h"\nint helper_exit_code(bool ok) { return ok ? 42 : 43; }\n')
+    (folder / "validate.cc").write_text('#include "helper.h"\n' + text)
+    report = import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert spec["checker"]["source"] == "validators/checker/ojpack_all.cpp"
+    assert any("2 C/C++ sources are compiled as one file" in n for n in report.notes)
+    check(tmp_path / "out")
