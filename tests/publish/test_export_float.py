@@ -32,7 +32,8 @@ RULES = {"absolute+relative": (1e-6, 1e-6, False), "absolute": (1e-3, None, Fals
 
 
 @pytest.fixture(scope="module", params=list(RULES), ids=list(RULES))
-def exported(request, prepared: Package, tmp_path_factory: pytest.TempPathFactory) -> tuple[Package, dict]:  # noqa: F811
+def exported(request, prepared: Package,  # noqa: F811
+             tmp_path_factory: pytest.TempPathFactory) -> tuple[Package, dict]:
     absolute, relative, space = RULES[request.param]
     pkg = dataclasses.replace(prepared, checker_type="float", case_sensitive=request.param != "absolute",
                               absolute_tolerance=absolute, relative_tolerance=relative, space_change_sensitive=space)

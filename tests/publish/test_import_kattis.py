@@ -101,7 +101,8 @@ def test_unknown_submission_folders_and_validator_flags_are_reported(tmp_path: P
     (root / "submissions" / "weird" / "p.py").write_text("print(1)\n")
     report = import_package(root, tmp_path / "out")
     notes = " | ".join(report.notes)
-    for expected in ("submissions/weird/p.py", "ignore_spaces", "--strict", "no .timelimit", "no input validator",
+    for expected in ("submissions/weird/p.py", "ignore_spaces", "--strict", "derived as problemtools does",
+                     "no input validator",
                      "no zh title"):
         assert expected in notes
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())

@@ -12,6 +12,7 @@ from . import kattis
 from .programs import place, units
 from .grading import grading_notes
 from .submissions import rules_2025
+from .timelimit import multiplier
 from .validators import input_validators
 from .writer import Imported
 
@@ -23,6 +24,8 @@ def read(root: Path) -> Imported:
     limits = meta.get("limits") or {}
     if "time_limit" in limits:
         imp.limits["time"] = float(limits["time_limit"])
+    elif str(meta.get("problem_format_version", "")).startswith("2023"):
+        imp.time_rule = multiplier(meta, legacy=False)   # as problemtools: from the accepted runs
     else:
         imp.note("no limits.time_limit: ojpack uses 1 s, adjust it")
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))

@@ -20,6 +20,7 @@ from .programs import place, units
 from .generators import plan_tests
 from .grading import grading_notes
 from .submissions import runnable, verdicts_of
+from .timelimit import multiplier
 from .validators import BOUND, input_validators
 from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 
@@ -46,7 +47,7 @@ def read(root: Path) -> Imported:
     if timelimit.is_file():
         imp.limits["time"] = float(timelimit.read_text().strip())
     else:
-        imp.note("no .timelimit: Kattis derives the time limit from the accepted runs; ojpack uses 1 s, adjust it")
+        imp.time_rule = multiplier(meta, legacy=True)   # as problemtools: from the accepted runs
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
     top = load_yaml(root / "data" / "testdata.yaml")
     flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()

@@ -82,7 +82,8 @@ VERDICT_KEYS = ("permitted", "required")
 def rules_2025(raw: dict[str, Any], notes: list[str], defaults: bool) -> list[tuple[re.Pattern[str], set[str]]]:
     """submissions.yaml (and, for 2025-09, the spec's default directories, which a key of the same name
     replaces, as BAPCtools reads them) as (glob, allowed verdicts)."""
-    table: dict[str, Any] = {k: {"permitted": p, "required": r} for k, (p, r) in DEFAULTS_2025.items()} if defaults else {}
+    table: dict[str, Any] = {k: {"permitted": p, "required": r} for k, (p, r) in DEFAULTS_2025.items()} \
+        if defaults else {}
     table.update(raw)
     out = []
     for key, rule in table.items():

@@ -19,6 +19,7 @@ import yaml
 from ...errors import OjpackError
 from ...problem import Problem, load_problem
 from ...testdata import build
+from .timelimit import MEASURE_LIMIT, derive
 
 # ojpack's solution folders, by the verdict they declare (judging.verdicts.FOLDERS, inverted).
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "MLE": "memory_limit_exceeded",
@@ -79,6 +80,7 @@ class Imported:
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
+    time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -186,6 +188,8 @@ def verify(imp: Imported, out: Path) -> ImportReport:
     """Build the data and compare it with the source's files. A generated input that differs from the
     source's becomes a copy of the source's file (the data must be what the source judged with), and the
     package is built again; differing answers are reported (a checker may accept several answers)."""
+    if imp.time_rule is not None:
+        imp.limits["time"] = MEASURE_LIMIT   # measured under a generous limit, then derived (timelimit.py)
     result = _build(write_package(imp, out), imp)
     built = {(b.group, b.name): b for b in result.tests}
     mismatches: list[str] = []   # one line per source test, however many groups repeat it
@@ -198,12 +202,37 @@ def verify(imp: Imported, out: Path) -> ImportReport:
         (out / "data.sha256").unlink(missing_ok=True)   # the data changes on purpose
         result = _build(_write_plan(imp, out), imp)
         built = {(b.group, b.name): b for b in result.tests}
+    if imp.time_rule is not None:
+        _derive_time_limit(imp, out)
+        result = _build(_write_plan(imp, out), imp)   # problem.yaml changed: the same data, fingerprinted anew
+        built = {(b.group, b.name): b for b in result.tests}
     diffs = list(dict.fromkeys(f"{t.origin}: the model solution's answer differs from the source's answer file"
                                for t in imp.tests
                                if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256))
     generated = sum(1 for t in imp.tests if t.gen)
     return ImportReport(imp.format, out, len(imp.tests), generated, len(imp.tests) - generated,
                         len(imp.solutions), mismatches, diffs, list(imp.notes))
+
+
+def _derive_time_limit(imp: Imported, out: Path) -> None:
+    """The slowest CPU time of the accepted solutions x ac_to_time_limit, rounded up to the resolution."""
+    from ...judging import Verdict, judge   # judging runs the solutions; only this step needs it
+    assert imp.time_rule is not None
+    problem = load_problem(out)
+    times = []
+    for s in imp.solutions:
+        if s.verdicts == ["AC"]:
+            judged = judge(problem, out / solution_rel(s))
+            if judged.verdict is Verdict.AC:
+                times.append(max(c.time for c in judged.cells))
+    factor, resolution = imp.time_rule
+    if not times:
+        imp.limits["time"] = 1.0
+        imp.note("no time limit in the source and no accepted solution passed to derive one from: 1 s, adjust it")
+        return
+    imp.limits["time"] = derive(max(times), factor, resolution)
+    imp.note(f"no time limit in the source: {imp.limits['time']:g} s, derived as problemtools does (slowest accepted "
+             f"{max(times):.3f} s x {factor:g}, rounded up to {resolution:g} s)")
 
 
 def _pair_statements(imp: Imported) -> None:
