@@ -166,3 +166,15 @@ def test_judge_on_an_interactive_toy_uses_the_interactor_for_every_test(toy: Pat
     result = judge(load_problem(toy), wrong)
     assert {c.verdict for c in result.cells} == {Verdict.WA}
     assert all(c.transcript.splitlines()[-1].startswith("submission >") for c in result.cells)
+
+
+def test_writing_on_after_the_judge_accepted_and_left_is_still_accepted(tmp_path: Path) -> None:
+    # As on Kattis (problemtools keeps the pipe open once its validator accepts, BAPCtools' guessnoeofcheck
+    # expects AC): a right answer, then more output after the judge has gone. Killed by SIGPIPE here, which
+    # is not the contestant's failure.
+    late = RIGHT + ("import signal, time\nsignal.signal(signal.SIGPIPE, signal.SIG_DFL)\ntime.sleep(0.5)\n"
+                    "for _ in range(1000): print('extra', flush=True)\n")
+    played = play(tmp_path, late)
+    assert played.submission.signal == 13
+    assert played.verdict is Verdict.AC, played.note
+    assert "SIGPIPE" in played.note

@@ -36,7 +36,7 @@ def package(root: Path) -> Path:
         "answer_validators/answer.py": "import sys\nsys.exit(42)\n",
         "submissions/accepted/double.py": "print(2 * int(input()))\n",
         "submissions/mixed/slow.py": "print(2 * int(input()))\n",
-        "submissions/submissions.yaml": "mixed/slow.py: {permitted: [AC, TLE]}\n'*/x*.py': {permitted: [WA]}\n",
+        "submissions/submissions.yaml": "mixed/slow.py: {permitted: [AC, TLE]}\n'*/x*.py': {permitted: [SLOW]}\n",
     })
 
 
@@ -51,10 +51,10 @@ def test_icpc_package_maps_to_problem_yaml(tmp_path: Path) -> None:
     assert [(s.group, s.score, s.bounds) for s in imp.subtasks] == [("easy", 30, {"x": {"min": 1, "max": 10}}),
                                                                      ("hard", 70, {})]
     assert {s.path: s.verdicts for s in imp.solutions} == {"double.py": ["AC"], "slow.py": ["AC", "TLE"]}
-    assert imp.answer_validator == "validators/answer.py" and imp.validator == "validators/validate.py"
+    assert imp.answer_validator == "validators/answer/answer.py" and imp.validator == "validators/validate.py"
     # the Markdown statement wins over the LaTeX one, which is named
     assert "Print twice $x$." in imp.files["statement/problem.en.md.j2"].decode()
     assert "statement/problem.en.tex: not carried over" in imp.notes
-    assert any("'*/x*.py' not carried over" in n for n in imp.notes)
+    assert any("'*/x*.py' not carried over" in n for n in imp.notes)   # a verdict no format has
     assert "validators/checker/validate.py" in imp.files
     assert imp.checker == {"type": "program", "source": "validators/checker/validate.py", "convention": "kattis"}

@@ -1,6 +1,10 @@
 """Decide whether an output answers a test: problem.yaml's `checker` rule.
 
 - tokens: whitespace-separated tokens must match the answer's, case-sensitive unless told otherwise.
+- float: the same, but an answer token that reads as a number (as C's sscanf %lf reads a whole token; not
+  inf or nan) matches an output number within the absolute or the relative tolerance: Kattis' default
+  output validator with `float_absolute_tolerance` / `float_relative_tolerance`. With
+  `space_change_sensitive` (both rules) the whitespace between, before and after tokens must be the same.
 - program, testlib convention: `checker input output answer`; exit 0 = accepted, 1 = wrong answer,
   2 = presentation error (judged as WA, as Polygon does), 3 = the checker gave up; message on stderr.
 - program, kattis convention: `validator input answer feedback_dir < output`; exit 42 = accepted,
@@ -13,7 +17,9 @@ signal or a limit hit is a fault of the checker itself (CheckerError, judged JE)
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -49,25 +55,77 @@ def _show(token: bytes) -> str:
     return repr(text + ("…" if len(token) > 40 else ""))
 
 
-def compare_tokens(output: bytes, answer: bytes, case_sensitive: bool = True) -> CheckResult:
+# A whole token as C's sscanf("%lf") reads it: glibc also takes an exponent marker without digits ("1e",
+# "0x1p+") as part of the number, so these count too, with the marker ignored.
+NUMBER = re.compile(rb"(?P<num>[+-]?(?:(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d*)?"
+                    rb"|0[xX](?:[0-9a-fA-F]+\.?[0-9a-fA-F]*|\.[0-9a-fA-F]+)(?:[pP][+-]?\d*)?))")
+SPACES = re.compile(rb"[ \t\n\r\x0b\x0c]+")
+
+
+def as_number(token: bytes) -> float | None:
+    """The token's value when the whole of it is a finite C floating-point literal, else None."""
+    m = NUMBER.fullmatch(token)
+    if not m:
+        return None
+    text = m.group("num").decode()
+    hexadecimal = "x" in text.lower()
+    body = re.sub(r"[pP][+-]?$" if hexadecimal else r"[eE][+-]?$", "", text)   # a marker without digits
+    value = float.fromhex(body) if hexadecimal else float(body)
+    return value if math.isfinite(value) else None
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    absolute: float | None = None
+    relative: float | None = None
+
+    def accepts(self, want: float, got: float) -> bool:
+        diff = abs(want - got)
+        return ((self.absolute is not None and diff <= self.absolute)
+                or (self.relative is not None and diff <= self.relative * abs(want)))
+
+
+def _same(got: bytes, want: bytes, case_sensitive: bool, tolerance: Tolerance | None) -> str | None:
+    """None when the output token matches the answer token, else why not."""
+    if tolerance is not None and (w := as_number(want)) is not None:
+        g = as_number(got)
+        if g is None:
+            return f"expected a number near {_show(want)}, found {_show(got)}"
+        if not tolerance.accepts(w, g):
+            return f"expected {_show(want)}, found {_show(got)} (difference {abs(w - g):.3g})"
+        return None
+    if got == want or (not case_sensitive and got.lower() == want.lower()):
+        return None
+    return f"expected {_show(want)}, found {_show(got)}"
+
+
+def compare_tokens(output: bytes, answer: bytes, case_sensitive: bool = True, tolerance: Tolerance | None = None,
+                   space_change_sensitive: bool = False) -> CheckResult:
     got, want = output.split(), answer.split()
     for i, (g, w) in enumerate(zip(got, want), start=1):
-        if g != w and (case_sensitive or g.lower() != w.lower()):
-            return CheckResult(False, f"token {i}: expected {_show(w)}, found {_show(g)}")
+        why = _same(g, w, case_sensitive, tolerance)
+        if why is not None:
+            return CheckResult(False, f"token {i}: {why}")
     if len(got) < len(want):
         return CheckResult(False, f"output ends after {len(got)} tokens; expected {len(want)} "
                                   f"(next expected {_show(want[len(got)])})")
     if len(got) > len(want):
         return CheckResult(False, f"extra output after {len(want)} tokens: {_show(got[len(want)])}")
+    if space_change_sensitive and (SPACES.findall(output), output[:1].isspace()) != \
+            (SPACES.findall(answer), answer[:1].isspace()):
+        return CheckResult(False, "the whitespace differs from the answer's (space_change_sensitive)")
     return CheckResult(True)
 
 
 @dataclass(frozen=True)
 class TokenChecker:
     case_sensitive: bool = True
+    tolerance: Tolerance | None = None
+    space_change_sensitive: bool = False
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
-        return compare_tokens(output.read_bytes(), answer.read_bytes(), self.case_sensitive)
+        return compare_tokens(output.read_bytes(), answer.read_bytes(), self.case_sensitive, self.tolerance,
+                              self.space_change_sensitive)
 
 
 def output_scratch(checker: object) -> str | None:
@@ -142,8 +200,9 @@ def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] 
 def load_checker(problem: Problem, cache_dir: Path) -> Checker:
     """The problem's checker, its program compiled (once; a compile failure names the checker)."""
     spec = problem.spec.checker
-    if spec.type == "tokens":
-        return TokenChecker(spec.case_sensitive)
+    if spec.type in ("tokens", "float"):
+        tolerance = Tolerance(spec.absolute, spec.relative) if spec.type == "float" else None
+        return TokenChecker(spec.case_sensitive, tolerance, spec.space_change_sensitive)
     assert spec.source is not None  # the schema guarantees it for a checker program
     try:
         program = prepare(problem.path(spec.source), cache_dir)

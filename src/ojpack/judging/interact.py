@@ -15,6 +15,7 @@ submission hits its wall limit: TLE (the interactor's limits are looser, so it o
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
@@ -135,6 +136,10 @@ def decide(sub: RunResult, judge: RunResult, transcript: Transcript, time_limit:
         return judged, note
     if judged is not Verdict.AC and transcript.first_to_stop == "judge":
         return judged, note   # the judge had its say before the submission broke down
+    if judged is Verdict.AC and transcript.first_to_stop == "judge" and sub.signal == signal.SIGPIPE:
+        # It wrote on after the interactor had accepted and gone. Kattis keeps that pipe open once its
+        # validator accepts (so such writes land in the pipe), and accepts the submission: so does ojpack.
+        return judged, "accepted; the submission wrote on after the interactor had accepted (SIGPIPE, not counted)"
     return failed, _how(sub) if failed is not Verdict.OLE else "wrote more than the output limit to the judge"
 
 

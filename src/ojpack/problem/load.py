@@ -131,8 +131,12 @@ def _check_files(problem: Problem) -> None:
         for i, t in enumerate(lines):
             if t.copy_:
                 needed[("tests", group, i, "copy")] = t.copy_
+            if t.answer:
+                needed[("tests", group, i, "answer")] = t.answer
     if spec.interactor:
         needed[("interactor", "source")] = spec.interactor.source
+    for i, extra in enumerate(spec.extra_validators):
+        needed[("extra_validators", i, "source")] = extra.source
     root = problem.root.resolve()
     for at, rel in needed.items():
         # A package must travel whole: a file outside it would be missing wherever the package goes.

@@ -19,6 +19,7 @@ class PlannedTest:
     name: str           # the plan's name, e.g. "xor-zero"
     gen: tuple[str, ...] | None  # expanded generator argv (program first), or None for a copy
     copy: str | None    # path of a file to copy, relative to the problem root
+    answer: str | None = None   # the answer file to copy (imports), instead of the model solution's output
 
     @property
     def stem(self) -> str:
@@ -65,5 +66,5 @@ def make_plan(problem: Problem) -> list[PlannedTest]:
             gen = expand(line.gen, bounds, where) if line.gen else None
             if gen and not problem.path(f"generators/{gen[0]}").is_file():
                 raise ProblemConfigError(f"{where}: generator generators/{gen[0]} does not exist")
-            out.append(PlannedTest(group, i, line.name, gen, line.copy_))
+            out.append(PlannedTest(group, i, line.name, gen, line.copy_, line.answer))
     return out

@@ -77,11 +77,16 @@ class Subtask:
 
 @model
 class Checker:
-    """tokens: whitespace-separated tokens must match. program: the package's own checker, in testlib's
-    convention (`checker input output answer`, exit 0/1/2/3) or Kattis's (`validator input answer
-    feedback_dir < output`, exit 42/43)."""
-    type: Literal["tokens", "program"] = "tokens"
+    """tokens: whitespace-separated tokens must match. float: the same, but a token of the answer that reads
+    as a number matches an output number within `absolute` or `relative` tolerance (Kattis' default output
+    validator with its float flags). Both compare whitespace exactly with `space_change_sensitive`.
+    program: the package's own checker, in testlib's convention (`checker input output answer`, exit
+    0/1/2/3) or Kattis's (`validator input answer feedback_dir < output`, exit 42/43)."""
+    type: Literal["tokens", "float", "program"] = "tokens"
     case_sensitive: bool = True
+    space_change_sensitive: bool = False
+    absolute: float | None = None
+    relative: float | None = None
     source: str | None = None
     convention: Literal["testlib", "kattis"] = "testlib"
     # false: other outputs than the answer may be right (`ojpack strength --checker` then runs only the
@@ -91,8 +96,23 @@ class Checker:
     def __post_init__(self) -> None:
         if self.type == "program" and not self.source:
             raise ValueError("a checker program needs 'source: <path>'")
-        if self.type == "tokens" and self.source:
+        if self.type != "program" and self.source:
             raise ValueError("'source' is for `type: program`; a token checker has no program")
+        if self.type == "float" and self.absolute is None and self.relative is None:
+            raise ValueError("a float checker needs 'absolute' and/or 'relative' (the tolerances)")
+        if self.type != "float" and (self.absolute is not None or self.relative is not None):
+            raise ValueError("'absolute' and 'relative' are tolerances of `type: float`")
+        if any(t is not None and not t >= 0 for t in (self.absolute, self.relative)):
+            raise ValueError("tolerances 'absolute' and 'relative' must be 0 or more")
+
+
+@model
+class ExtraValidator:
+    """Another input validator, run as Kattis runs one: the input on stdin, its group's flags as arguments
+    (no bounds, no --features), exit 42 valid / 43 invalid. A `.ctd` source is a checktestdata script."""
+    source: str
+    flags: list[str] = rule(factory=list)                   # for every group…
+    group_flags: dict[str, list[str]] = rule(factory=dict)  # …unless the group has its own
 
 
 @model
@@ -108,6 +128,8 @@ class TestLine:
     name: str
     gen: str | None = rule(None, min_length=1)
     copy_: str | None = rule(None, alias="copy", min_length=1)
+    # the answer file as the source wrote it (imports): the model solution does not answer this test
+    answer: str | None = rule(None, min_length=1)
 
     def __post_init__(self) -> None:
         if not TEST_NAME.match(self.name):
@@ -233,6 +255,7 @@ class ProblemSpec:
     validator: str
     # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
     answer_validator: str | None = None
+    extra_validators: list[ExtraValidator] = rule(factory=list)
     model_solution: str
     coverage: Coverage = rule(factory=Coverage)
     tests: dict[str, list[TestLine]]

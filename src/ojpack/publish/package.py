@@ -41,6 +41,16 @@ class Solution:
         """The expected verdict when it is exactly one, else None."""
         return next(iter(self.verdicts)) if len(self.verdicts) == 1 else None
 
+    @property
+    def kattis_verdicts(self) -> frozenset[str]:
+        """The verdicts as Kattis-style judges give them: there a memory blow-up is a run-time error, so
+        "RTE or MLE" is RTE (MLE alone stays MLE: those formats have no folder for it)."""
+        return self.verdicts - {"MLE"} if {"RTE", "MLE"} <= self.verdicts else self.verdicts
+
+    @property
+    def kattis_single(self) -> str | None:
+        return next(iter(self.kattis_verdicts)) if len(self.kattis_verdicts) == 1 else None
+
 
 @dataclass(frozen=True)
 class Package:
@@ -55,7 +65,7 @@ class Package:
     time_limit: float                      # seconds
     memory_mib: int
     output_mib: int
-    checker_type: str                      # "tokens" or "program"
+    checker_type: str                      # "tokens", "float" or "program"
     case_sensitive: bool
     checker_program: Path | None           # the checker's source, for type "program"
     checker_convention: str                # "testlib" or "kattis" (for a program)
@@ -69,6 +79,14 @@ class Package:
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
+    absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
+    relative_tolerance: float | None = None
+    space_change_sensitive: bool = False
+
+    @property
+    def builtin_checker(self) -> bool:
+        """The checker is one of ojpack's own rules (tokens, float), not the package's program."""
+        return self.checker_type in ("tokens", "float")
 
     @property
     def uuid(self) -> str:
@@ -213,4 +231,6 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
         pass_fail=spec.pass_fail,
+        absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
+        space_change_sensitive=spec.checker.space_change_sensitive,
     )

@@ -22,7 +22,7 @@ from .generate import generate, generator_digest
 from ..problem import PlannedTest, make_plan
 from ..problem import Problem
 from .solve import load_model, solve
-from .validate import Validator, load_validator, validate_bytes
+from .validate import Validator, load_extra_validators, load_validator, validate_bytes, validate_plain
 
 Progress = Callable[[PlannedTest], None]
 
@@ -48,9 +48,10 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
         with ThreadPoolExecutor(max_workers=2) as compiling:
             validator = compiling.submit(load_validator, problem, cache)
             model = compiling.submit(load_model, problem, cache)
+            extras = compiling.submit(load_extra_validators, problem, cache)
 
             def one(test: PlannedTest) -> tuple[BuiltTest, bytes, bytes]:
-                made = _make(problem, test, cache, digest, validator, model)
+                made = _make(problem, test, cache, digest, validator, model, extras)
                 if on_done:
                     on_done(test)
                 return made
@@ -58,7 +59,7 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
             try:
                 made = _run_all(one, plan, jobs or os.cpu_count() or 2)
             finally:
-                for f in (validator, model):
+                for f in (validator, model, extras):
                     f.cancel()
         problems = gaps(problem.spec.coverage, [TestFacts(t.group, t.features, t.answers) for t, _, _ in made],
                         problem.groups, own_coverage(problem.spec.subtasks))
@@ -81,7 +82,7 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
 
 
 def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, validator_compiled: Future[Validator],
-          model: Future[tuple[Program, str]]) -> tuple[BuiltTest, bytes, bytes]:
+          model: Future[tuple[Program, str]], extras: Future[list[Validator]]) -> tuple[BuiltTest, bytes, bytes]:
     data = generate(problem, test, cache, digest)
     validator = validator_compiled.result()
     bounds, full = problem.bounds_for(test.group), problem.bounds_for("sample")
@@ -94,14 +95,25 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     if not verdict.valid:
         raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid"
                          f"{_blame_bounds(problem, test.group, validator, data, bounds)}: {verdict.message}")
+    for extra, spec in zip(extras.result(), problem.spec.extra_validators):
+        try:
+            plain = validate_plain(extra, data, spec.group_flags.get(test.group, spec.flags), cache)
+        except OjpackError as e:
+            raise BuildError(f"{test.id}: {spec.source}: {e}") from None
+        if not plain.valid:
+            raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid ({spec.source}): {plain.message}")
     # Features such as "T=max" speak of the problem's bounds; a subtask's own coverage speaks of its
     # tighter ones, so the report against those is kept beside (as "group_features").
     own = list(verdict.features.get("features", []))
     if bounds != full:
         verdict = validate_bytes(validator, data, full, cache)
     features = {**verdict.features, GROUP_FEATURES: own} if test.group != "sample" else verdict.features
-    # An interactive test's answer is what its interactor reads besides the input: nothing, here.
-    answer = b"" if problem.spec.interactor else solve(problem, model.result(), data, test.id, cache)
+    # An interactive test's answer is what its interactor reads besides the input: nothing, here; an
+    # imported test may keep the answer its source wrote.
+    if test.answer:
+        answer = problem.path(test.answer).read_bytes()
+    else:
+        answer = b"" if problem.spec.interactor else solve(problem, model.result(), data, test.id, cache)
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer

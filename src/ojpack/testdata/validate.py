@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
+import shutil
+import subprocess
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -12,7 +16,7 @@ from typing import Any, Literal
 import yaml
 
 from ..cache import Cache, key, toolkit_digest, tree_digest
-from ..sandbox import Program, RunLimits, prepare, run
+from ..sandbox import Program, RunLimits, RunResult, prepare, run
 from ..errors import OjpackError, not_utf8
 from ..problem import Problem
 
@@ -78,6 +82,17 @@ def _limits() -> RunLimits:
     return RunLimits(cpu=TIMEOUT, wall=TIMEOUT, memory_mib=1024, output_mib=16)
 
 
+def _run(prog: Program, data: bytes, args: list[str]) -> tuple[RunResult, bytes, bytes]:
+    """The validator on `data` with `args`: its run result, stdout and stderr. In the sandbox like any
+    program; it sees its own folder (helpers it imports), nothing else."""
+    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
+        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
+        inp.write_bytes(data)
+        res = run([*prog.argv, *args], inp, out, _limits(), stderr=errf, readable=[prog.source.parent],
+                  address_space=prog.language.address_space)
+        return res, out.read_bytes(), errf.read_bytes()
+
+
 def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int]],
                    cache: Cache | None = None) -> Validation:
     args = bound_args(bounds)
@@ -86,13 +101,7 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
     if cache and (hit := cache.get("val", k)) is not None:
         return Validation(**json.loads(hit))
     prog = validator.program
-    with tempfile.TemporaryDirectory(prefix="ojpack-val-") as tmp:
-        inp, out, errf = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
-        inp.write_bytes(data)
-        # In the sandbox like any program; it sees its own folder (helpers it imports), nothing else.
-        res = run([*prog.argv, "--features", *args], inp, out, _limits(), stderr=errf,
-                  readable=[prog.source.parent], address_space=prog.language.address_space)
-        stdout, stderr = out.read_bytes(), errf.read_bytes()
+    res, stdout, stderr = _run(prog, data, ["--features", *args])
     if res.status == "tle":
         raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of "
                           f"{TIMEOUT:g} s on a {len(data):,}-byte input")
@@ -112,6 +121,62 @@ def validate_bytes(validator: Validator, data: bytes, bounds: dict[str, tuple[in
     if cache:
         cache.put("val", k, json.dumps(result.__dict__).encode())
     return result
+
+
+def validate_plain(validator: Validator, data: bytes, flags: list[str], cache: Cache | None = None) -> Validation:
+    """An extra validator, run as Kattis runs one: the input on stdin, `flags` as arguments, exit 42/43."""
+    k = key("val-plain", validator.digest, validator.program.key, *validator.program.argv, *flags, repr(TIMEOUT),
+            toolkit_digest(), data)
+    if cache and (hit := cache.get("val", k)) is not None:
+        return Validation(**json.loads(hit))
+    prog = validator.program
+    res, stdout, stderr = _run(prog, data, flags)
+    said = (stderr + stdout).decode(errors="replace").strip()
+    if res.status == "tle":
+        raise OjpackError(f"validator {prog.source.name} was stopped at its time limit of {TIMEOUT:g} s")
+    if res.exit_code not in (VALID, INVALID):
+        how = f"exit code {res.exit_code}" if res.exit_code is not None else f"signal {res.signal}"
+        raise OjpackError(f"validator {prog.source.name} failed with {how} (expected 42 or 43): {said[-1000:]}")
+    result = Validation(res.exit_code == VALID, "" if res.exit_code == VALID else
+                        said.splitlines()[0] if said else "rejected (no message)")
+    if cache:
+        cache.put("val", k, json.dumps(result.__dict__).encode())
+    return result
+
+
+def load_extra_validators(problem: Problem, cache: Cache) -> list[Validator]:
+    out = []
+    for extra in problem.spec.extra_validators:
+        source = problem.path(extra.source)
+        program = source if source.suffix != ".ctd" else ctd_program(source, cache.dir)
+        out.append(Validator(prepare(program, cache.dir), tree_digest(source.parent)))
+    return out
+
+
+def ctd_program(script: Path, cache_dir: Path) -> Path:
+    """A checktestdata script as a standalone Python validator (exit 42/43), made by the checktestdata
+    package's converter (once per script text); it then runs in the sandbox like any Python program."""
+    data = script.read_bytes()
+    out = cache_dir / "ctd" / f"{hashlib.sha256(data).hexdigest()[:24]}" / f"{script.stem}.py"
+    if out.is_file():
+        return out
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ojpack-ctd-") as tmp:
+        copy = Path(tmp, script.name)
+        copy.write_bytes(data)
+        try:
+            proc = subprocess.run([sys.executable, "-m", "checktestdata", "-c", str(Path(tmp, "v.py")), str(copy)],
+                                  capture_output=True, text=True, timeout=60)
+        except subprocess.TimeoutExpired:
+            raise OjpackError(f"checktestdata script {script.name}: its conversion did not end in 60 s") from None
+        if proc.returncode != 0 or not Path(tmp, "v.py").is_file():
+            said = (proc.stderr or proc.stdout).strip()
+            if "No module named checktestdata" in said:
+                raise OjpackError("checktestdata validators need the Python package checktestdata "
+                                  "(pip install checktestdata)")
+            raise OjpackError(f"checktestdata script {script.name} does not convert: {said[-500:]}")
+        shutil.move(Path(tmp, "v.py"), out)
+    return out
 
 
 def validate_file(validator: Validator, path: Path, bounds: dict[str, tuple[int, int]]) -> Validation:

@@ -86,7 +86,7 @@ def write(pkg: Package, out: Path) -> Notes:
         copy(t.input, out / "att" / f"{pkg.short_name}.sample{i}.in")
         copy(t.answer, out / "att" / f"{pkg.short_name}.sample{i}.out")
     _statements(pdfs, primary, out / "statement", notes)
-    if pkg.checker_type == "tokens":
+    if pkg.builtin_checker:
         source = token_checker(pkg, "cms")
         text(out / "check" / "checker.cpp", source)
         compile_checker(source, out / "check" / "checker", "cms")

@@ -9,7 +9,8 @@
   own (write.zip_dir adds one per folder). A solution allowed
   several verdicts sits in submissions/mixed/ with an @EXPECTED_RESULTS@ line: in a verdict folder
   DOMjudge would narrow the set down to that folder's verdict.
-- The default output validator compares tokens (case-insensitively unless `case_sensitive`), like ours.
+- The default output validator compares tokens (case-insensitively unless `case_sensitive`), like ours; the float
+  rule and `space_change_sensitive` are its flags too.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
 from ..package import Package
-from .checkers import ship_output_validator
+from .checkers import default_validator_flags, ship_output_validator
 from .write import Notes, copy, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -41,8 +42,8 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.checker_type == "program":
         meta["validation"] = "custom"
         ship_output_validator(pkg, out / "output_validators" / "checker", "domjudge")
-    elif pkg.case_sensitive:
-        meta["validator_flags"] = "case_sensitive"
+    elif flags := default_validator_flags(pkg):
+        meta["validator_flags"] = " ".join(flags)
     mark_interactive(pkg, meta)
     ship(pkg, out / "output_validators" / INTERACTOR)
     text(out / "problem.yaml", yaml_text(meta))

@@ -23,7 +23,7 @@ FENCE = re.compile(r"^(`{3,}|~{3,})[^\n]*\n(.*?)^\1[ \t]*$", re.M | re.S)
 
 
 def checker_config(pkg: Package, testdata: Path) -> dict[str, str]:
-    if pkg.checker_type == "tokens":
+    if pkg.builtin_checker:
         text(testdata / "checker.cc", token_checker(pkg, "testlib"))
         return {"checker_type": "testlib", "checker": "checker.cc"}
     assert pkg.checker_program is not None

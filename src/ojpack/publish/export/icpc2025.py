@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .interactive import ship
 from ..package import Package, validator_args
-from .checkers import ship_output_validator
+from .checkers import default_validator_flags, ship_output_validator
 from .write import Notes, copy, link, sha256, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -52,8 +52,8 @@ def write(pkg: Package, out: Path) -> Notes:
 
     data = root / "data"
     top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
-    if pkg.checker_type == "tokens" and pkg.case_sensitive and pkg.interactor is None:
-        top["output_validator_args"] = ["case_sensitive"]
+    if pkg.builtin_checker and pkg.interactor is None and (flags := default_validator_flags(pkg)):
+        top["output_validator_args"] = flags
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)
@@ -83,10 +83,10 @@ def write(pkg: Package, out: Path) -> Notes:
 
     rules: dict[str, object] = {}
     for s in pkg.solutions:
-        folder = FOLDER.get(s.single or "")
-        if folder is None and s.verdicts <= set(FOLDER):
+        folder = FOLDER.get(s.kattis_single or "")
+        if folder is None and s.kattis_verdicts <= set(FOLDER):
             folder = MIXED_FOLDER
-            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.verdicts)
+            rules[f"{MIXED_FOLDER}/{s.entry.split('/')[0]}"] = rule(s.kattis_verdicts)
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from ..package import Package, validator_args
-from .checkers import ship_output_validator
+from .checkers import default_validator_flags, ship_output_validator
 from .write import Notes, copy, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -39,8 +39,8 @@ def write(pkg: Package, out: Path) -> Notes:
     # The default output validator compares tokens, case-insensitively unless told: ours, with the flag.
     if pkg.checker_type == "program":
         meta["validation"] = "custom"
-    elif pkg.case_sensitive:
-        meta["validator_flags"] = "case_sensitive"
+    elif flags := default_validator_flags(pkg):
+        meta["validator_flags"] = " ".join(flags)
     mark_interactive(pkg, meta)
     text(root / "problem.yaml", yaml_text(meta))
     # Kattis derives its time limit from the accepted runs; .timelimit pins ours for DOMjudge imports.
@@ -63,7 +63,7 @@ def write(pkg: Package, out: Path) -> Notes:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
     for s in pkg.solutions:
-        folder = FOLDER.get(s.single or "")
+        folder = FOLDER.get(s.kattis_single or "")
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue

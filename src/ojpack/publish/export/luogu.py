@@ -27,7 +27,7 @@ def write(pkg: Package, out: Path) -> Notes:
                                  "score": g.score, "subtaskId": sid}
     text(out / "config.yml", yaml_text(config))
     notes = Notes()
-    if pkg.checker_type == "tokens":
+    if pkg.builtin_checker:
         text(out / "checker.cpp", token_checker(pkg, "testlib"))
     elif pkg.checker_convention == "testlib":
         copy(pkg.checker_program, out / "checker.cpp")

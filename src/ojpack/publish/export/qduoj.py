@@ -26,10 +26,10 @@ def write(pkg: Package, out: Path) -> Notes:
         copy(t.input, out / f"{n}.in")
         copy(t.answer, out / f"{n}.out")
     spj = None
-    if pkg.checker_type == "tokens":
+    if pkg.builtin_checker:
         spj = embedded_answers_spj(pkg, [(t.input.read_bytes(), t.answer.read_bytes()) for t in tests])
     if spj is None:
-        why = "the problem's own checker cannot run there" if pkg.checker_type != "tokens" else \
+        why = "the problem's own checker cannot run there" if not pkg.builtin_checker else \
             f"the answers exceed {EMBED_LIMIT // 1024} KiB, too large to compile into its special judge"
         notes.lost.append(f"{PLAIN_LOSS}; {why}")
     else:

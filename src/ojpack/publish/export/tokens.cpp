@@ -1,10 +1,12 @@
 // ojpack's token checker for judges whose built-in comparison differs from ojpack's: the output's
-// whitespace-separated tokens must equal the answer's (case-sensitive unless CASE_SENSITIVE is 0).
-// Whitespace is what C's isspace() takes in the "C" locale (space \t \n \v \f \r), the same bytes as
-// Python's bytes.split() that `ojpack judge` uses. No testlib.h (the judge needs none).
+// whitespace-separated tokens must equal the answer's (case-sensitive unless CASE_SENSITIVE is 0); with a
+// tolerance (FLOAT_ABSOLUTE or FLOAT_RELATIVE not -1), an answer token that is a whole finite number
+// matches an output number within either tolerance; with SPACE_CHANGE_SENSITIVE the whitespace must be
+// the same too. Whitespace is what C's isspace() takes in the "C" locale (space \t \n \v \f \r), the
+// same bytes as Python's bytes.split() that `ojpack judge` uses. No testlib.h (the judge needs none).
 //
-// The exporter puts two #defines above this text:
-//   CASE_SENSITIVE 1|0
+// The exporter puts these #defines above this text:
+//   CASE_SENSITIVE 1|0, SPACE_CHANGE_SENSITIVE 1|0, FLOAT_ABSOLUTE x, FLOAT_RELATIVE x (-1: not applied)
 //   PROTOCOL_TESTLIB  checker input output answer; exit 0 ok, 1 wrong answer, 3 fail; testlib's
 //                     message on stderr ("ok ...", "wrong answer ...", "FAIL ...")
 //   PROTOCOL_CMS      checker input answer output; score 1.0 or 0.0 on stdout, message on stderr
@@ -14,6 +16,7 @@
 //                     the input's FNV-1a hash (embedded_answer(input_path) returns it as a FILE*).
 // Plain C++14 (QDUOJ compiles special judges with -std=c++14).
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -22,18 +25,34 @@ namespace {
 
 struct Reader {
     FILE* f;
+    std::string space;   // the whitespace read before the last token (or before the end)
     bool next(std::string& tok) {
         tok.clear();
+        space.clear();
         int c;
-        while ((c = std::fgetc(f)) != EOF && std::isspace(c)) {}
+        while ((c = std::fgetc(f)) != EOF && std::isspace(c)) space.push_back(static_cast<char>(c));
         if (c == EOF) return false;
         do tok.push_back(static_cast<char>(c));
         while ((c = std::fgetc(f)) != EOF && !std::isspace(c));
+        if (c != EOF) std::ungetc(c, f);   // the whitespace after the token belongs to the next one
         return true;
     }
 };
 
+// a whole finite number as Kattis' default validator reads one (sscanf %lf, nothing after it)
+bool number(const std::string& t, double& value) {
+    char trash[20];
+    return std::sscanf(t.c_str(), "%lf%10s", &value, trash) == 1 && std::isfinite(value);
+}
+
+// a: the output's token, b: the answer's
 bool same(const std::string& a, const std::string& b) {
+    double want, got;
+    if ((FLOAT_ABSOLUTE >= 0 || FLOAT_RELATIVE >= 0) && number(b, want)) {
+        if (!number(a, got)) return false;
+        double diff = std::fabs(want - got);
+        return diff <= FLOAT_ABSOLUTE || diff <= FLOAT_RELATIVE * std::fabs(want);
+    }
     if (CASE_SENSITIVE) return a == b;
     if (a.size() != b.size()) return false;
     for (size_t i = 0; i < a.size(); ++i)
@@ -97,6 +116,8 @@ int main(int argc, char** argv) {
     std::string got, want;
     for (long n = 1;; ++n) {
         bool has_want = ans.next(want), has_got = out.next(got);
+        if (SPACE_CHANGE_SENSITIVE && ans.space != out.space)
+            finish(false, "the whitespace before token " + std::to_string(n) + " differs from the answer's");
         if (!has_want && !has_got) finish(true, std::to_string(n - 1) + " tokens");
         if (!has_got) finish(false, "output ends after " + std::to_string(n - 1) + " tokens; expected " + shown(want));
         if (!has_want) finish(false, "extra output after " + std::to_string(n - 1) + " tokens: " + shown(got));

@@ -32,8 +32,9 @@ def std_source(pkg: Package) -> Path:
 
 def write(pkg: Package, out: Path) -> Notes:
     # wcmp is testlib's token comparison, case-sensitive: exactly ours, so nothing needs shipping.
-    if pkg.checker_type != "tokens" or not pkg.case_sensitive:
-        raise OjpackError("uoj: only the case-sensitive token checker maps onto a UOJ builtin (wcmp)")
+    if pkg.checker_type != "tokens" or not pkg.case_sensitive or pkg.space_change_sensitive:
+        raise OjpackError("uoj: only the case-sensitive token checker maps onto a UOJ builtin (wcmp); UOJ's "
+                          "float checkers (rcmp) have fixed tolerances and its package has no place for another")
     conf = [("use_builtin_judger", "on"), ("use_builtin_checker", "wcmp")]
     tests = pkg.secret_tests
     conf += [("n_tests", len(tests)), ("n_ex_tests", len(pkg.sample.tests)),

@@ -1,15 +1,21 @@
-"""ICPC problem package format 2025-09: like legacy Kattis, with limits.time_limit, test_group.yaml,
-one output_validator/, answer_validators/, statement/ (Markdown or LaTeX) and submissions.yaml rules."""
+"""ICPC problem package formats 2025-09 and 2023-07: like legacy Kattis, with limits.time_limit,
+test_group.yaml (2023-07: testdata.yaml with *_validator_flags), one output_validator/ (2023-07 packages
+also use output_validators/), answer_validators/, statement/ (Markdown or LaTeX) and submissions.yaml."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from . import kattis
+from .programs import place, units
+from .grading import grading_notes
+from .submissions import rules_2025
+from .timelimit import multiplier
+from .validators import input_validators
 from .writer import Imported
 
-VERDICT = {"AC": "AC", "WA": "WA", "TLE": "TLE", "RTE": "RE"}
 
 
 def read(root: Path) -> Imported:
@@ -18,26 +24,39 @@ def read(root: Path) -> Imported:
     limits = meta.get("limits") or {}
     if "time_limit" in limits:
         imp.limits["time"] = float(limits["time_limit"])
+    elif str(meta.get("problem_format_version", "")).startswith("2023"):
+        imp.time_rule = multiplier(meta, legacy=False)   # as problemtools: from the accepted runs
     else:
         imp.note("no limits.time_limit: ojpack uses 1 s, adjust it")
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
-    top = kattis.load_yaml(root / "data" / "test_group.yaml")
-    out_dir = root / "output_validator"
+    top_file = group_file(root / "data")
+    top = kattis.load_yaml(top_file)
+    where = top_file.relative_to(root).as_posix()
+    # 2025-09: output_validator/ is one program (its sources may sit in a subfolder); 2023-07 packages may
+    # still have output_validators/<name>/
+    found = [root / "output_validator"] if (root / "output_validator").is_dir() else \
+        sorted((root / "output_validators").glob("*"))
+    out_flags = _args(meta.get("validator_flags")) + _args(top.get("output_validator_args",
+                                                                   top.get("output_validator_flags")))
     if kattis.is_interactive(meta):
-        kattis.interactor(root, [out_dir] if out_dir.is_dir() else [], imp)
-    elif out_dir.is_dir():
-        kattis.output_validator(root, [out_dir], "kattis", imp)
+        kattis.interactor(root, found, imp)
+    elif found:
+        kattis.output_validator(root, found, "kattis", imp)
     else:
-        kattis.checker_flags(_args(top.get("output_validator_args")), imp)
-    imp.bounds = kattis.bounds_of(_args(top.get("input_validator_args")), "data/test_group.yaml", imp)
+        kattis.checker_flags(out_flags, imp, where)
+    kattis.unpassed_flags(out_flags, where, imp)
+    imp.validator_flags[""] = _args(top.get("input_validator_args", top.get("input_validator_flags")))
+    imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
     kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
-    kattis.submissions(root, imp, _rules(root, imp))
-    imp.validator = kattis.validator(root, sorted((root / "input_validators").glob("*")), imp)
-    answer = sorted(p for p in (root / "answer_validators").glob("*") if p.suffix in kattis.RUNNABLE) \
-        if (root / "answer_validators").is_dir() else []
-    if answer:
-        imp.files[f"validators/{answer[0].name}"] = answer[0].read_bytes()
-        imp.answer_validator = f"validators/{answer[0].name}"
+    kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
+    imp.notes += grading_notes(root)
+    imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
+    answers = units(sorted((root / "answer_validators").glob("*")))
+    if answers:   # its own folder: it may share a file name with the input validator
+        imp.answer_validator = place(answers[0], "validators/answer", imp, "answer validator")
+        if len(answers) > 1:
+            imp.note(f"answer validators: {answers[0].main.relative_to(root)} taken, {len(answers) - 1} other(s) "
+                     "not imported (ojpack runs one)")
     kattis.statements(root / "statement", imp)
     return imp
 
@@ -51,24 +70,23 @@ def _args(value: Any) -> list[str]:
     return str(value or "").split()
 
 
-def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
-    meta = kattis.load_yaml(folder / "test_group.yaml")
+def group_file(folder: Path) -> Path:
+    """A test group's settings: test_group.yaml (2025-09), else testdata.yaml (2023-07)."""
+    new = folder / "test_group.yaml"
+    return new if new.is_file() or not (folder / "testdata.yaml").is_file() else folder / "testdata.yaml"
+
+
+def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
+    meta = kattis.load_yaml(group_file(folder))
     scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
-    score = meta.get("max_score", meta.get("score", scoring.get("score")))
-    return (float(score) if isinstance(score, (int, float)) else None), _args(meta.get("input_validator_args"))
+    score = meta.get("max_score", meta.get("score", scoring.get("score", meta.get("accept_score"))))
+    if score is None and meta.get("range"):
+        score = float(str(meta["range"]).split()[-1])
+    args = meta.get("input_validator_args", meta.get("input_validator_flags"))
+    return (float(score) if isinstance(score, (int, float)) else None), (None if args is None else _args(args))
 
 
-def _rules(root: Path, imp: Imported) -> dict[str, list[str]]:
-    """submissions.yaml: a submission's `required` verdicts (else its `permitted` ones) are ojpack's set."""
+def _rules(root: Path, imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:
+    """submissions.yaml, over the 2025-09 spec's default directory rules (2023-07 folders name one verdict)."""
     raw = kattis.load_yaml(root / "submissions" / "submissions.yaml")
-    out: dict[str, list[str]] = {}
-    for key, rule in raw.items():
-        if not isinstance(rule, dict):
-            continue
-        names = rule.get("required") or rule.get("permitted") or []
-        verdicts = [VERDICT[v] for v in names if v in VERDICT]
-        if not verdicts or len(verdicts) != len(names) or any(c in str(key) for c in "*?["):
-            imp.note(f"submissions.yaml: rule {key!r} not carried over (ojpack takes exact paths and AC/WA/TLE/RTE)")
-            continue
-        out[str(key)] = verdicts
-    return out
+    return rules_2025(raw, imp.notes, defaults=version.startswith("2025"))

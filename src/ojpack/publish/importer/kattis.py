@@ -15,13 +15,16 @@ import yaml
 
 from ...errors import OjpackError
 from . import tex
-from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
+from .flags import checker_rule
+from .programs import place, units
+from .generators import plan_tests
+from .grading import grading_notes
+from .submissions import runnable, verdicts_of
+from .timelimit import multiplier
+from .validators import BOUND, input_validators
+from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 
-VERDICT_DIRS = {"accepted": ["AC"], "wrong_answer": ["WA"], "time_limit_exceeded": ["TLE"],
-                "run_time_error": ["RE"], "memory_limit_exceeded": ["MLE"], "output_limit_exceeded": ["OLE"],
-                "compile_error": ["CE"], "rejected": ["WA", "TLE", "MLE", "RE", "OLE"]}
-RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
-BOUND = re.compile(r"^([A-Za-z_]\w*)=(-?\d+)\.\.(-?\d+)$")
+HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
 MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
 
@@ -44,20 +47,23 @@ def read(root: Path) -> Imported:
     if timelimit.is_file():
         imp.limits["time"] = float(timelimit.read_text().strip())
     else:
-        imp.note("no .timelimit: Kattis derives the time limit from the accepted runs; ojpack uses 1 s, adjust it")
+        imp.time_rule = multiplier(meta, legacy=True)   # as problemtools: from the accepted runs
     imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
-    flags = str(meta.get("validator_flags", "")).split()
+    top = load_yaml(root / "data" / "testdata.yaml")
+    flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
+    imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
     if is_interactive(meta):
         interactor(root, sorted((root / "output_validators").glob("*")), imp)
     elif meta.get("validation", "default") != "default":
         output_validator(root, sorted((root / "output_validators").glob("*")), "kattis", imp)
     else:
         checker_flags(flags, imp)
-    top = load_yaml(root / "data" / "testdata.yaml")
+    unpassed_flags(flags, "validator_flags", imp)
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
     tests(root, imp, _group_meta, meta.get("type") == "scoring")
     submissions(root, imp)
-    imp.validator = validator(root, sorted((root / "input_validators").glob("*")), imp)
+    imp.notes += grading_notes(root)
+    imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
     return imp
 
@@ -76,6 +82,9 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     if authors:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
+    if meta.get("constants"):
+        imp.note("problem.yaml constants: BAPCtools writes them into the sources ({{NAME}}); ojpack does not, so "
+                 "a source that uses them does not compile")
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
@@ -88,32 +97,38 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
 
 
 def is_interactive(meta: dict[str, Any]) -> bool:
-    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list)."""
+    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list).
+    A multi-pass problem (the validator runs the submission again on what it wrote) is refused by name."""
     kinds = meta.get("type") if isinstance(meta.get("type"), list) else [meta.get("type", "")]
-    return "interactive" in f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
+    said = f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
+    if "multi-pass" in said:
+        raise OjpackError("a multi-pass problem (the output validator runs the submission several times): "
+                          "ojpack cannot judge those")
+    return "interactive" in said
 
 
 def interactor(root: Path, found: list[Path], imp: Imported) -> None:
     """The output validator of an interactive problem is its interactor, in the convention ojpack runs: it
     goes to interactor/ (with the files beside it), and the answers stay what the source has."""
-    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
-    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
-    if not sources:
+    found_units = units(found)
+    if not found_units:
         raise OjpackError(f"{root}: an interactive problem without an interactor source ojpack can run")
-    main = sources[0]
-    for f in (main.parent.iterdir() if main.parent not in (root / "output_validators", root) else [main]):
-        if f.is_file():
-            imp.files[f"interactor/{f.name}"] = f.read_bytes()
-    if len(sources) > 1:
-        imp.note(f"interactor: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
-    imp.interactor = f"interactor/{main.name}"
+    imp.interactor = place(found_units[0], "interactor", imp, "interactor")
+    if len(found_units) > 1:
+        imp.note(f"interactor: {found_units[0].main.relative_to(root)} taken, {len(found_units) - 1} other(s) left out")
 
 
-def checker_flags(flags: list[str], imp: Imported) -> None:
-    imp.checker = {"type": "tokens", "case_sensitive": "case_sensitive" in flags}
-    other = [f for f in flags if f != "case_sensitive"]
-    if other:
-        imp.note(f"default validator flags {' '.join(other)} not carried over: ojpack compares tokens exactly")
+def checker_flags(flags: list[str], imp: Imported, where: str = "validator_flags") -> None:
+    """The default output validator with its flags: ojpack's token or float rule."""
+    imp.checker = checker_rule(flags, imp.notes, where)
+
+
+def unpassed_flags(flags: list[str], where: str, imp: Imported) -> None:
+    """ojpack runs a checker program or an interactor without arguments: flags meant for one are named."""
+    program = imp.interactor or (imp.checker.get("source") if imp.checker.get("type") == "program" else None)
+    if flags and program:
+        imp.note(f"{where}: output validator flags {' '.join(flags)} are not passed to {program} "
+                 "(ojpack runs it without arguments)")
 
 
 # ojpack's own exports run a testlib checker through an adapter; the checker inside is what to import.
@@ -121,26 +136,22 @@ ADAPTER, ADAPTED = "ojpack_adapter.cpp", "testlib_checker.inc"
 
 
 def output_validator(root: Path, found: list[Path], convention: str, imp: Imported) -> None:
-    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
-    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
-    if not sources:
+    found_units = units(found)
+    if not found_units:
         imp.note("custom output validation but no output validator source ojpack can run: tokens compared instead")
         return
-    main = sources[0]
+    unit = found_units[0]
     folder = "validators/checker"   # its own folder: it may share a file name with the input validator
-    siblings = [f for f in main.parent.iterdir() if f.is_file()] if main.parent != root / "output_validators" else [main]
-    if main.name == ADAPTER and (main.parent / ADAPTED).is_file():
-        for f in siblings:
+    if unit.folder is not None and (unit.folder / ADAPTER).is_file() and (unit.folder / ADAPTED).is_file():
+        for f in unit.files:
             if f.name not in (ADAPTER, ADAPTED):
                 imp.files[f"{folder}/{f.name}"] = f.read_bytes()
-        imp.files[f"{folder}/check.cpp"] = (main.parent / ADAPTED).read_bytes()
+        imp.files[f"{folder}/check.cpp"] = (unit.folder / ADAPTED).read_bytes()
         imp.checker = {"type": "program", "source": f"{folder}/check.cpp", "convention": "testlib"}
         return
-    for f in siblings:
-        imp.files[f"{folder}/{f.name}"] = f.read_bytes()
-    if len(sources) > 1:
-        imp.note(f"output validator: {main.relative_to(root)} taken, {len(sources) - 1} other source(s) left out")
-    imp.checker = {"type": "program", "source": f"{folder}/{main.name}", "convention": convention}
+    if len(found_units) > 1:
+        imp.note(f"output validator: {unit.main.relative_to(root)} taken, {len(found_units) - 1} other(s) left out")
+    imp.checker = {"type": "program", "source": place(unit, folder, imp, "output validator"), "convention": convention}
 
 
 def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str, int]]:
@@ -149,29 +160,46 @@ def bounds_of(flags: list[str], where: str, imp: Imported) -> dict[str, dict[str
         m = BOUND.match(f)
         if m and int(m.group(2)) <= int(m.group(3)):
             out[m.group(1)] = {"min": int(m.group(2)), "max": int(m.group(3))}
-        else:
-            imp.note(f"{where}: validator flag {f!r} is not NAME=LO..HI and is not passed on")
     return out
 
 
-def _group_meta(folder: Path) -> tuple[float | None, list[str]]:
+def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
+    """A group's score and its input validator flags (None: not set here, the parent's apply)."""
     meta = load_yaml(folder / "testdata.yaml")
     score = meta.get("accept_score")
     if score is None and meta.get("range"):
         score = str(meta["range"]).split()[-1]
-    return (float(score) if score is not None else None), str(meta.get("input_validator_flags", "")).split()
+    flags = meta.get("input_validator_flags")
+    return (float(score) if score is not None else None), (None if flags is None else str(flags).split())
 
 
-def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | None, list[str]]], scoring: bool) -> None:
-    """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask."""
+GroupMeta = Callable[[Path], tuple[float | None, list[str] | None]]
+
+
+def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> None:
+    """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask.
+    Each group's input validator flags (its own, else data/secret's, else data/'s) go to imp.validator_flags."""
     data = root / "data"
     for t in _cases(data / "sample", "sample", root):
         imp.tests.append(t)
     secret = data / "secret"
-    if not secret.is_dir():
-        raise OjpackError(f"{root}: no data/secret folder")
-    folders = [p for p in sorted(secret.iterdir()) if p.is_dir()]
+    top = imp.validator_flags.get("", [])
+    secret_flags = group_meta(secret)[1] if secret.is_dir() else None
+    inherited = top if secret_flags is None else secret_flags
+    sample_flags = group_meta(data / "sample")[1]
+    imp.validator_flags["sample"] = top if sample_flags is None else sample_flags
+    imp.validator_flags["secret"] = inherited
+    folders = [p for p in sorted(secret.iterdir()) if p.is_dir()] if secret.is_dir() else []
     loose = _cases(secret, "secret", root)
+    if not loose and not any(folder.rglob("*.in") for folder in folders) and _planned(root, imp, inherited):
+        return
+    if not loose and not any(folder.rglob("*.in") for folder in folders):
+        samples = [t for t in imp.tests if t.group == "sample"]
+        if not samples:
+            raise OjpackError(f"{root}: no tests: neither data/secret nor data/sample has an .in file")
+        imp.note("no secret tests in the source (or only a generators.yaml plan ojpack did not run): "
+                 "the samples are the secret group too")
+        loose, folders = [TestIn("secret", t.name, t.origin, t.input, t.answer) for t in samples], []
     raw: list[tuple[str, float]] = []
     overrides: dict[str, dict[str, dict[str, int]]] = {}
     if loose or not folders:
@@ -180,11 +208,22 @@ def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | 
     for folder in folders:
         group = safe_name(folder.name, "group")
         group = "group-sample" if group == "sample" else group
-        score, flags = group_meta(folder)
+        score, own = group_meta(folder)
+        flags = inherited if own is None else own
+        imp.validator_flags[group] = flags
         cases = _cases(folder, group, root)
-        deeper = [p for p in folder.rglob("*.in") if p.parent != folder]
-        if deeper:
-            imp.note(f"{folder.relative_to(root)}: {len(deeper)} test(s) in nested groups not imported")
+        joined = 0
+        for sub in sorted(p for p in folder.rglob("*") if p.is_dir()):   # ojpack's subtasks are one level
+            prefix = safe_name(sub.relative_to(folder).as_posix().replace("/", "-"), "nested")   # deep:
+            taken = {t.name for t in cases}                                # nested groups join theirs
+            for t in _cases(sub, group, root):
+                t.name = f"{prefix}-{t.name}"
+                t.name = t.name if t.name not in taken else f"{t.name}-{len(cases)}"
+                cases.append(t)
+                joined += 1
+        if joined:
+            imp.note(f"{folder.relative_to(root)}: the tests of its nested groups join group {group} (ojpack's "
+                     "subtasks are one level deep; their own scores and flags are not carried over)")
         if not cases:
             continue
         imp.tests += cases
@@ -205,6 +244,28 @@ def tests(root: Path, imp: Imported, group_meta: Callable[[Path], tuple[float | 
                 imp.note(f"group {s.group}: bound {k} is not among the global bounds; not carried over")
 
 
+def _planned(root: Path, imp: Imported, flags: list[str]) -> bool:
+    """No secret data, but a BAPCtools generators.yaml: its plan lines are the tests (groups split 100 evenly)."""
+    planned = plan_tests(root, imp)
+    secret = [t for t in planned if t.group != "sample"]
+    if not secret:
+        return False
+    if not any(t.group == "sample" for t in imp.tests):
+        imp.tests += [t for t in planned if t.group == "sample"]
+    imp.tests += secret
+    for f in sorted((root / "generators").rglob("*")):   # the programs the plan lines run
+        if f.is_file() and f.name != "generators.yaml":
+            imp.files[f"generators/{f.relative_to(root / 'generators').as_posix()}"] = f.read_bytes()
+    groups = list(dict.fromkeys(t.group for t in secret))
+    for g in groups:
+        imp.validator_flags[g] = flags
+    imp.note(f"the secret data is generators/generators.yaml's plan: {sum(1 for t in secret if t.gen)} generator "
+             "lines (with BAPCtools' seeds) and " f"{sum(1 for t in secret if not t.gen)} copies"
+             + (f"; the 100 points are split evenly between {', '.join(groups)}" if len(groups) > 1 else ""))
+    imp.subtasks = scale_scores([(g, 1.0) for g in groups], imp)
+    return True
+
+
 def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
     if not folder.is_dir():
         return []
@@ -220,46 +281,38 @@ def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
     return out
 
 
-def submissions(root: Path, imp: Imported, rules: dict[str, list[str]] | None = None) -> None:
+def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], set[str]]] | None = None) -> None:
+    """submissions/<folder>/<file or folder>: its verdicts by `rules` (submissions.yaml), its source's
+    @EXPECTED_RESULTS@ or its folder; one runnable source each."""
     top = root / "submissions"
     for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
-        for entry in sorted(folder.iterdir()):
+        for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
             rel = f"{folder.name}/{entry.name}"
-            verdicts = (rules or {}).get(rel) or VERDICT_DIRS.get(folder.name)
-            if verdicts is None:
-                imp.note(f"submissions/{rel}: folder {folder.name!r} names no verdict ojpack knows; not imported")
-                continue
             files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
-            runnable = [p for p in files if p.suffix in RUNNABLE]
-            if len(runnable) != 1:
-                imp.note(f"submissions/{rel}: {'no source' if not runnable else 'several sources'} ojpack can run "
-                         "(it judges one file); not imported")
+            sources = [p for p in files if p.suffix not in HEADERS]
+            if len(sources) != 1:
+                imp.note(f"submissions/{rel}: {len(sources)} source files; ojpack judges one file; not imported")
+                continue
+            name, why = runnable(sources[0])
+            if name is None:
+                imp.note(f"submissions/{rel}: {why}; not imported")
+                continue
+            data = sources[0].read_bytes()
+            verdicts = verdicts_of(f"{rel}/{sources[0].relative_to(entry).as_posix()}" if entry.is_dir() else rel,
+                                   data, rules)
+            if verdicts is None:
+                imp.note(f"submissions/{rel}: nothing says which verdicts it may get (folder {folder.name!r}, "
+                         "no rule, no @EXPECTED_RESULTS@); not imported")
                 continue
             # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
-            path = f"{entry.name}{runnable[0].suffix}" if entry.is_dir() else entry.name
-            imp.solutions.append(SolutionIn(path, runnable[0].read_bytes(), verdicts,
-                                            runnable[0].relative_to(root).as_posix()))
+            path = f"{entry.name}{Path(name).suffix}" if entry.is_dir() else name
+            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))
     if not accepted:
         raise OjpackError(f"{root}: no accepted submission ojpack can run, so no model solution")
     imp.model = accepted[0].origin
-
-
-def validator(root: Path, found: list[Path], imp: Imported) -> str:
-    sources = [p for p in found if p.is_file() and p.suffix in RUNNABLE]
-    sources += [q for p in found if p.is_dir() for q in sorted(p.iterdir()) if q.suffix in RUNNABLE]
-    if not sources:
-        return permissive_validator(imp)
-    main = sources[0]
-    if len(sources) > 1:
-        imp.note(f"input validators: {main.relative_to(root)} taken, {len(sources) - 1} other(s) not imported "
-                 "(ojpack runs one)")
-    siblings = [main] if main.parent.name.endswith("validators") else [p for p in main.parent.iterdir() if p.is_file()]
-    for f in siblings:
-        imp.files[f"validators/{f.name}"] = f.read_bytes()
-    return f"validators/{main.name}"
 
 
 def statements(folder: Path, imp: Imported) -> None:

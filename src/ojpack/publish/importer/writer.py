@@ -19,6 +19,7 @@ import yaml
 from ...errors import OjpackError
 from ...problem import Problem, load_problem
 from ...testdata import build
+from .timelimit import MEASURE_LIMIT, derive
 
 # ojpack's solution folders, by the verdict they declare (judging.verdicts.FOLDERS, inverted).
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "MLE": "memory_limit_exceeded",
@@ -77,6 +78,9 @@ class Imported:
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
+    validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
+    extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
+    time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     notes: list[str] = field(default_factory=list)
 
     def note(self, text: str) -> None:
@@ -105,17 +109,31 @@ def solution_rel(s: SolutionIn) -> str:
     return f"solutions/{FOLDER[s.verdicts[0]]}/{s.path}"
 
 
-def _copy_rel(t: TestIn) -> str:
-    return f"generators/manual/{t.group}/{t.name}.in"
+def _copy_rel(t: TestIn, ext: str = ".in") -> str:
+    return f"generators/manual/{t.group}/{t.name}{ext}"
+
+
+def keeps_answers(imp: Imported) -> bool:
+    """The source's answer files are kept as written when the model solution's output is not what the
+    checker needs: a tolerance (the jury's digits may differ), a checker program or an interactor (their
+    answer file may be anything)."""
+    return imp.checker.get("type") != "tokens" or imp.interactor is not None
+
+
+def _line(t: TestIn, keep: bool) -> dict[str, str]:
+    if t.gen:
+        return {"name": t.name, "gen": t.gen}
+    return {"name": t.name, "copy": _copy_rel(t), **({"answer": _copy_rel(t, ".ans")} if keep and t.answer is not None
+                                                      else {})}
 
 
 def spec_of(imp: Imported) -> dict[str, Any]:
     """problem.yaml as a plain mapping, in the order a person would write it."""
     rels = {s.origin: solution_rel(s) for s in imp.solutions}
     tests: dict[str, list[dict[str, str]]] = {}
+    keep = keeps_answers(imp)
     for t in imp.tests:
-        line = {"name": t.name, "gen": t.gen} if t.gen else {"name": t.name, "copy": _copy_rel(t)}
-        tests.setdefault(t.group, []).append(line)
+        tests.setdefault(t.group, []).append(_line(t, keep))
     spec: dict[str, Any] = {
         "short_name": imp.short_name, "name": imp.names, "source": imp.source,
         "credits": {"authors": imp.authors}, "license": imp.license,
@@ -125,6 +143,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
                      for s in imp.subtasks],
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
+        **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
         "model_solution": rels[imp.model],
         **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
         "tests": tests,
@@ -139,7 +158,10 @@ def write_package(imp: Imported, out: Path) -> Problem:
     """Write the package into `out` (which must be new or empty) and load it back with the schema."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OjpackError(f"{out}: exists and is not empty; import into a new folder (--to DIR)")
-    out.mkdir(parents=True, exist_ok=True)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OjpackError(f"{out}: cannot make the folder: {e.strerror}") from None
     _pair_statements(imp)
     for rel, data in imp.files.items():
         _put(out / rel, data)
@@ -153,6 +175,8 @@ def _write_plan(imp: Imported, out: Path) -> Problem:
         if not t.gen:
             assert t.input is not None, f"{t.origin}: a copied test needs its input"
             _put(out / _copy_rel(t), t.input)
+            if keeps_answers(imp) and t.answer is not None:
+                _put(out / _copy_rel(t, ".ans"), t.answer)
     _put(out / "problem.yaml", _yaml(spec_of(imp)))
     try:
         return load_problem(out)
@@ -164,6 +188,8 @@ def verify(imp: Imported, out: Path) -> ImportReport:
     """Build the data and compare it with the source's files. A generated input that differs from the
     source's becomes a copy of the source's file (the data must be what the source judged with), and the
     package is built again; differing answers are reported (a checker may accept several answers)."""
+    if imp.time_rule is not None:
+        imp.limits["time"] = MEASURE_LIMIT   # measured under a generous limit, then derived (timelimit.py)
     result = _build(write_package(imp, out), imp)
     built = {(b.group, b.name): b for b in result.tests}
     mismatches: list[str] = []   # one line per source test, however many groups repeat it
@@ -176,12 +202,37 @@ def verify(imp: Imported, out: Path) -> ImportReport:
         (out / "data.sha256").unlink(missing_ok=True)   # the data changes on purpose
         result = _build(_write_plan(imp, out), imp)
         built = {(b.group, b.name): b for b in result.tests}
+    if imp.time_rule is not None:
+        _derive_time_limit(imp, out)
+        result = _build(_write_plan(imp, out), imp)   # problem.yaml changed: the same data, fingerprinted anew
+        built = {(b.group, b.name): b for b in result.tests}
     diffs = list(dict.fromkeys(f"{t.origin}: the model solution's answer differs from the source's answer file"
                                for t in imp.tests
                                if t.answer is not None and _sha(t.answer) != built[(t.group, t.name)].answer_sha256))
     generated = sum(1 for t in imp.tests if t.gen)
     return ImportReport(imp.format, out, len(imp.tests), generated, len(imp.tests) - generated,
                         len(imp.solutions), mismatches, diffs, list(imp.notes))
+
+
+def _derive_time_limit(imp: Imported, out: Path) -> None:
+    """The slowest CPU time of the accepted solutions x ac_to_time_limit, rounded up to the resolution."""
+    from ...judging import Verdict, judge   # judging runs the solutions; only this step needs it
+    assert imp.time_rule is not None
+    problem = load_problem(out)
+    times = []
+    for s in imp.solutions:
+        if s.verdicts == ["AC"]:
+            judged = judge(problem, out / solution_rel(s))
+            if judged.verdict is Verdict.AC:
+                times.append(max(c.time for c in judged.cells))
+    factor, resolution = imp.time_rule
+    if not times:
+        imp.limits["time"] = 1.0
+        imp.note("no time limit in the source and no accepted solution passed to derive one from: 1 s, adjust it")
+        return
+    imp.limits["time"] = derive(max(times), factor, resolution)
+    imp.note(f"no time limit in the source: {imp.limits['time']:g} s, derived as problemtools does (slowest accepted "
+             f"{max(times):.3f} s x {factor:g}, rounded up to {resolution:g} s)")
 
 
 def _pair_statements(imp: Imported) -> None:

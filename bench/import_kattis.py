@@ -1,0 +1,121 @@
+"""`ojpack import` on real Kattis / ICPC / BAPCtools packages: how many come in and judge every submission as
+their home tools expect.
+
+    .venv/bin/python bench/import_kattis.py FOLDER [--no-verifyproblem] [--timeout S] [--keep DIR]
+
+FOLDER holds packages (any folder with a problem.yaml, up to three levels down), e.g. problemtools'
+`examples/` and BAPCtools' `test/problems/` as the `fetch` tool brings them. For each package: `ojpack import`,
+then `ojpack check --no-proof --json` on the result. A submission is right when it was imported and got a
+verdict its folder (or submissions.yaml, or @EXPECTED_RESULTS@) allows; one the import left out (a language
+ojpack cannot run, several source files) counts as wrong. A problem is right when it imports, every
+submission is right and the check passes. Where problemtools runs (`.tools/problemtools/bin/verifyproblem`,
+legacy and 2023-07 packages), its verdict on the same package's submissions is printed beside: how many
+it finds as expected (its "OK" lines) and its error count.
+
+Prints one line per package and the totals: "problems right / total, submissions right / total".
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+OJPACK = [sys.executable, "-m", "ojpack.cli"]
+VERIFY = REPO / ".tools" / "problemtools" / "bin" / "verifyproblem"
+
+
+def packages(root: Path) -> list[Path]:
+    found = []
+    for depth in ("*/problem.yaml", "*/*/problem.yaml", "*/*/*/problem.yaml"):
+        found += [p.parent for p in root.glob(depth)]
+    if (root / "problem.yaml").is_file():
+        found.append(root)
+    return sorted({p for p in found if not any(q != p and q in p.parents for q in found)})
+
+
+def submissions(pkg: Path) -> int:
+    top = pkg / "submissions"
+    return sum(1 for folder in top.iterdir() if folder.is_dir()
+               for entry in folder.iterdir() if not entry.name.startswith(".")) if top.is_dir() else 0
+
+
+def run(argv: list[str], timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess[str] | None:
+    try:
+        return subprocess.run(argv, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def verifyproblem(pkg: Path, timeout: float) -> tuple[int, str]:
+    """problemtools' verdict on the submissions part: how many submissions it finds as expected, and a note."""
+    if not VERIFY.exists():
+        return 0, "no verifyproblem"
+    proc = run([str(VERIFY), str(pkg), "-p", "submissions"], timeout)
+    if proc is None:
+        return 0, "verifyproblem: timed out"
+    said = proc.stdout + proc.stderr
+    if "not a valid FormatVersion" in said:
+        return 0, "verifyproblem: cannot read this format version"
+    m = re.findall(r"(\d+) errors?, (\d+) warnings?", said)
+    if not m:
+        tail = said.strip().splitlines()[-1:] or ["?"]
+        return 0, f"verifyproblem: did not run ({tail[0][:60]})"
+    right = len(re.findall(r"\) OK( with extra time)?:", said))
+    return right, f"verifyproblem: {right} submissions as expected, {m[-1][0]} errors"
+
+
+def one(pkg: Path, out: Path, timeout: float, with_verify: bool) -> tuple[bool, int, int, int, str]:
+    total = submissions(pkg)
+    proc = run([*OJPACK, "import", str(pkg), "--to", str(out), "--json"], timeout)
+    pt_right, theirs = verifyproblem(pkg, timeout) if with_verify else (0, "")
+    if proc is None or proc.returncode != 0:
+        why = "timed out" if proc is None else " ".join((proc.stdout + proc.stderr).split())[:200]
+        return False, 0, total, pt_right, f"import failed: {why}  {theirs}"
+    check = run([*OJPACK, "check", "--no-proof", "--json", "-p", str(out)], timeout)
+    if check is None:
+        return False, 0, total, pt_right, f"check timed out  {theirs}"
+    try:
+        report = json.loads(check.stdout)
+    except json.JSONDecodeError:
+        return False, 0, total, pt_right, f"check failed: {(check.stdout + check.stderr).strip()[-100:]}  {theirs}"
+    right = sum(1 for s in report.get("solutions", []) if s.get("ok"))
+    wrong = [f"{s['name']}={s.get('verdict')}" for s in report.get("solutions", []) if not s.get("ok")]
+    ok = right == total and bool(report.get("ok"))
+    return ok, right, total, pt_right, (f"wrong: {', '.join(wrong)}  " if wrong else "") + theirs
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("folder", type=Path)
+    ap.add_argument("--no-verifyproblem", action="store_true")
+    ap.add_argument("--timeout", type=float, default=600.0)
+    ap.add_argument("--keep", type=Path, help="import into this folder (kept) instead of a temporary one")
+    args = ap.parse_args()
+    found = packages(args.folder.resolve())
+    if not found:
+        sys.exit(f"{args.folder}: no folder with a problem.yaml")
+    problems = subs = subs_total = pt_subs = 0
+    with tempfile.TemporaryDirectory(prefix="ojpack-bench-import-") as tmp:
+        work = args.keep.resolve() if args.keep else Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        for i, pkg in enumerate(found):
+            ok, right, total, pt_right, said = one(pkg, work / f"{i:02d}-{pkg.name}", args.timeout,
+                                                   not args.no_verifyproblem)
+            problems += ok
+            pt_subs += pt_right
+            subs += right
+            subs_total += total
+            print(f"{'ok ' if ok else 'BAD'} {pkg.name:28} submissions {right:3}/{total:<3} {said}", flush=True)
+    print(f"problems right {problems} / {len(found)}, submissions right {subs} / {subs_total}")
+    if not args.no_verifyproblem:
+        print(f"verifyproblem on the same packages: submissions as expected {pt_subs} / {subs_total}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,163 @@
+"""BAPCtools' `generators/generators.yaml` → ojpack plan lines, so that `ojpack build` makes the inputs
+`bt generate` makes.
+
+The rules followed (BAPCtools' generate.py, read for facts):
+- `data:` of a directory is a mapping (its keys taken in sorted order, except at the top: sample, secret) or a
+  list of one-key mappings, which numbers its test cases `NN-key` with one counter over the whole file, as
+  wide as the number of numbered cases; a value is a test case when it is a string (a `generate` command, or
+  `x.in`: a copy), null, or a mapping with generate / copy / in / ans / count; else a directory.
+- `count: N` (or a list, or `LO..=HI`) repeats a case as `name-V`, `{count}` becoming V.
+- `{seed}` / `{seed:K}` become int(sha512(random_salt + (":" + str(V - 1) if V != 1) + command.strip()), 16)
+  mod 2^31, the command taken after `{count}` is filled in; `random_salt` is inherited from the enclosing
+  directories and the file's top.
+- the command's program is relative to generators/ (or `/generators/...` from the package root), and its
+  standard output is the input, which is also how ojpack runs a plan line.
+What cannot be carried (a program outside generators/, `{name}` files written by the generator, multi-file
+`generators:` programs, constants, `include:`) is named in the report; such a case is left out.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .writer import Imported, TestIn, safe_name
+
+SEED = re.compile(r"\{seed(:[0-9]+)?\}")
+CASE_KEYS = ("copy", "generate", "count", "match", "in", "ans", "out", "hint", "desc", "yaml", "interaction")
+RANGE = re.compile(r"^(-?\d+)\.\.=(-?\d+)$")
+
+
+def seed_of(command: str, salt: str, count_value: int) -> int:
+    value = salt + (f":{count_value - 1}" if count_value != 1 else "") + command.strip()
+    return int(hashlib.sha512(value.encode()).hexdigest(), 16) % 2**31
+
+
+def is_case(node: Any) -> bool:
+    return node is None or isinstance(node, str) or (isinstance(node, dict) and any(k in node for k in CASE_KEYS))
+
+
+def counts(node: Any) -> list[int]:
+    raw = node.get("count") if isinstance(node, dict) else None
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return list(range(1, raw + 1))
+    if isinstance(raw, list):
+        return [int(v) for v in raw]
+    if isinstance(raw, str) and (m := RANGE.match(raw.strip())):
+        return list(range(int(m.group(1)), int(m.group(2)) + 1))
+    return [1]
+
+
+def _entries(data: Any) -> tuple[list[tuple[str, Any]], bool]:
+    """A directory's children in BAPCtools' order, and whether they are numbered."""
+    if isinstance(data, dict):
+        return sorted(((str(k) if k is not None else "", v) for k, v in data.items()), key=lambda kv: kv[0]), False
+    if isinstance(data, list):
+        return [(str(k) if k is not None else "", v) for item in data if isinstance(item, dict)
+                for k, v in item.items()], True
+    return [], False
+
+
+def _numbered_total(node: Any) -> int:
+    entries, numbered = _entries(node.get("data") if isinstance(node, dict) else None)
+    return sum(len(counts(v)) if is_case(v) and numbered else _numbered_total(v) if not is_case(v) else 0
+               for _, v in entries)
+
+
+class Planner:
+    def __init__(self, root: Path, imp: Imported, total: int) -> None:
+        self.root, self.imp = root, imp
+        self.case_ids = itertools.count(1)
+        self.width = len(str(total))
+        self.tests: list[TestIn] = []
+
+    def directory(self, node: dict[str, Any], path: str, group: str, salt: str) -> None:
+        salt = str(node.get("random_salt", salt))
+        if node.get("include"):
+            self.imp.note(f"generators.yaml: {path}: include: not carried over")
+        entries, numbered = _entries(node.get("data"))
+        dir_ids = itertools.count(1)
+        dirs = sum(1 for _, v in entries if not is_case(v))
+        for key, child in entries:
+            if is_case(child):
+                values = counts(child)
+                # BAPCtools pads the count values with zeros when they are consecutive
+                pad = max(len(str(v)) for v in values) if max(values) - min(values) == len(values) - 1 else 0
+                for value in values:
+                    name = f"{next(self.case_ids):0{self.width}}-{key}" if numbered else key
+                    name = name.strip("-") or "test"
+                    if isinstance(child, dict) and "count" in child:
+                        name += f"-{value:0{pad}}"
+                    self.case(child, f"{path}.{name}", group, name, salt, value)
+            else:
+                sub = f"{next(dir_ids):0{len(str(dirs))}}-{key}" if numbered else key
+                # the first level under secret is ojpack's subtask group; deeper levels join it
+                self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt)
+
+    def case(self, node: Any, where: str, group: str, name: str, salt: str, count_value: int) -> None:
+        rule = {"generate": node} if isinstance(node, str) and not node.endswith(".in") else \
+            {"copy": node[:-3]} if isinstance(node, str) else (node or {})
+        salt = str(rule.get("random_salt", salt))
+        answer = rule["ans"].encode() if isinstance(rule.get("ans"), str) else None
+        test = TestIn(group, safe_name(name, "test"), f"generators.yaml: {where}", None, answer)
+        if isinstance(rule.get("in"), str):
+            test.input = rule["in"].encode()
+        elif isinstance(rule.get("copy"), str):
+            found = [p for p in (self.root / "generators" / f"{rule['copy']}.in", self.root / f"{rule['copy']}.in")
+                     if p.is_file()]
+            if not found:
+                self.imp.note(f"generators.yaml: {where}: copy {rule['copy']}.in not found; left out")
+                return
+            test.input = found[0].read_bytes()
+            ans = found[0].with_suffix(".ans")
+            test.answer = ans.read_bytes() if ans.is_file() else test.answer
+        elif isinstance(rule.get("generate"), str):
+            test.gen = self.command(rule["generate"], where, salt, count_value, "count" in rule)
+            if test.gen is None:
+                return
+        else:
+            self.imp.note(f"generators.yaml: {where}: no generate, copy or in; left out")
+            return
+        self.tests.append(test)
+
+    def command(self, command: str, where: str, salt: str, count_value: int, counted: bool) -> str | None:
+        if "{{" in command or "{name}" in command:
+            self.imp.note(f"generators.yaml: {where}: `{command}` uses {{{{constants}}}} or {{name}} (files the "
+                          "generator writes), which ojpack does not; left out")
+            return None
+        if counted:
+            command = command.replace("{count}", str(count_value))
+        seed = seed_of(command, salt, count_value)
+        program, _, args = command.strip().partition(" ")
+        program = program.removeprefix("/generators/") if program.startswith("/generators/") else program
+        if program.startswith("/") or not (self.root / "generators" / program).is_file():
+            self.imp.note(f"generators.yaml: {where}: program {program} is not a file in generators/ that ojpack can "
+                          "run; left out")
+            return None
+        return " ".join(x for x in (program, SEED.sub(str(seed), args)) if x)
+
+
+def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
+    """The tests of generators/generators.yaml (group "sample", "secret", or the first level under secret)."""
+    path = root / "generators" / "generators.yaml"
+    try:
+        spec = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (yaml.YAMLError, UnicodeDecodeError) as e:
+        imp.note(f"generators/generators.yaml: cannot read ({e}); not carried over")
+        return []
+    if not isinstance(spec, dict) or not isinstance(spec.get("data"), dict):
+        return []
+    if spec.get("generators"):
+        imp.note("generators.yaml: multi-file `generators:` programs are not carried over")
+    data = spec["data"]
+    planner = Planner(root, imp, sum(_numbered_total(data.get(k) or {}) for k in ("sample", "secret")))
+    salt = str(spec.get("random_salt", ""))
+    for key in ("sample", "secret"):   # numbered cases count over the whole file: the samples come first
+        if isinstance(data.get(key), dict):
+            planner.directory(data[key], f"data.{key}", key, salt)
+    return planner.tests

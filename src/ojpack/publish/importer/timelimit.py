@@ -1,0 +1,29 @@
+"""A time limit the source leaves to its tool, derived as problemtools derives it.
+
+Legacy Kattis packages without `.timelimit` and 2023-07 packages without `limits.time_limit` get theirs
+from the accepted submissions: max(1, ceil(slowest accepted run x ac_to_time_limit / time_resolution)) x
+time_resolution, where ac_to_time_limit is the legacy `limits.time_multiplier` (default 5) or the 2023-07
+`limits.time_multipliers.ac_to_time_limit` (default 2), and time_resolution defaults to 1 s. ojpack measures
+the accepted solutions' CPU time under a generous limit, then writes the derived one.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+MEASURE_LIMIT = 60.0   # the schema's largest time limit: accepted solutions run under it while measured
+
+
+def multiplier(meta: dict[str, Any], legacy: bool) -> tuple[float, float]:
+    """(ac_to_time_limit, time_resolution) from problem.yaml's limits."""
+    limits = meta.get("limits") if isinstance(meta.get("limits"), dict) else {}
+    if legacy:
+        factor = limits.get("time_multiplier", 5.0)
+    else:
+        factor = (limits.get("time_multipliers") or {}).get("ac_to_time_limit", 2.0)
+    return float(factor), float(limits.get("time_resolution", 1.0))
+
+
+def derive(slowest: float, factor: float, resolution: float) -> float:
+    return max(1, math.ceil(slowest * factor / resolution)) * resolution
