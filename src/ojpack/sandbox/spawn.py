@@ -189,6 +189,10 @@ def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, 
         pidfd = os.pidfd_open(pid)
     except (AttributeError, OSError):
         pidfd = None
+    # poll, not select: a busy process may hold descriptors numbered past select's 1024
+    waiter = select.poll()
+    if pidfd is not None:
+        waiter.register(pidfd, select.POLLIN)
     killed = False
     used = 0.0   # nothing to read before the first wait: most runs end long before any limit
     try:
@@ -200,7 +204,7 @@ def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, 
             # CPU can grow at most ~cores × wall, so sleeping half the CPU left never oversleeps much.
             delay = 0.05 if killed else max(0.005, min(remaining_wall, (limits.cpu - used) / 2))
             if pidfd is not None:
-                select.select([pidfd], [], [], delay)
+                waiter.poll(delay * 1000)
             got, status, usage = os.wait4(pid, os.WNOHANG)
             if got == pid:
                 return killed, status, usage
