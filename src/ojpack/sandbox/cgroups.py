@@ -9,6 +9,7 @@ import itertools
 import os
 import signal
 import threading
+import weakref
 import time
 from dataclasses import dataclass, field
 from functools import cache
@@ -179,14 +180,31 @@ class Cage:
 
 _local = threading.local()
 _made: list[Cage] = []
+_free: list[Cage] = []   # cages of threads that have ended, for the next new thread (a pool's next check)
+_free_lock = threading.Lock()
+
+
+def _release(cage: Cage) -> None:
+    with _free_lock:
+        # not removed meanwhile, nor left for orphans still charged there (see kill_all)
+        if cage.knobs and cage._tasks() == 0:
+            _free.append(cage)
 
 
 def for_thread() -> Cage:
     """This thread's cage, made on first use and reused run after run (making and removing cgroup
-    folders costs more than starting a small program); all are removed when the process exits, and by
-    the guard when it is killed."""
+    folders costs more than starting a small program); a thread that ends hands it on to the next new
+    one, so a long process holds as many cages as it ever ran threads at once. All are removed when the
+    process exits, and by the guard when it is killed."""
     cage = getattr(_local, "cage", None)
+    if cage is None:
+        with _free_lock:
+            cage = _free.pop() if _free else None
+        if cage is not None:
+            _local.cage = cage
+            weakref.finalize(threading.current_thread(), _release, cage)
     if cage is not None and cage.stale_bytes() > STALE_BYTES:
+        _local.cage = None
         cage.remove()
         _made.remove(cage)
         cage = None
@@ -194,6 +212,7 @@ def for_thread() -> Cage:
         _start_guard()
         cage = _local.cage = Cage.create(None, 64)
         _made.append(cage)
+        weakref.finalize(threading.current_thread(), _release, cage)
     return cage
 
 
