@@ -12,6 +12,7 @@ import yaml
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
 from .strict import Invalid, Place, convert, dotted
+from .noalias import AliasRefused
 from .source import DuplicateKey, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
@@ -83,7 +84,7 @@ def load_problem(root: Path | None = None) -> Problem:
     file = root / PROBLEM_FILE
     try:
         raw, lines = read_yaml(file.read_text(encoding="utf-8"))
-    except DuplicateKey as e:
+    except (DuplicateKey, AliasRefused) as e:
         raise ProblemConfigError(f"{file}: {e}") from None
     except UnicodeDecodeError as e:
         raise ProblemConfigError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .safe import inside, parse_xml
 from .wrap import wrap
 from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
@@ -37,10 +38,10 @@ SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
 
 
 def read(root: Path) -> Imported:
-    try:
-        xml = ET.parse(root / "problem.xml").getroot()
-    except ET.ParseError as e:
-        raise OjpackError(f"{root / 'problem.xml'}: not valid XML: {e}") from None
+    xml = parse_xml(root / "problem.xml")
+    for el in xml.iter():   # every file problem.xml names must be inside the package
+        if el.get("path") is not None:
+            inside(root, el.get("path", ""), f"problem.xml: <{el.tag} path=…>")
     notes: list[str] = []
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
     if xml.find("assets/interactor") is not None:
@@ -100,8 +101,10 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
     every: dict[str, list[TestIn]] = {}        # Polygon group → all its tests, samples included
     for i, t in enumerate(tests, start=1):
         origin = in_pat % i
-        data = (root / origin).read_bytes() if (root / origin).is_file() else None
-        answer = (root / (ans_pat % i)).read_bytes() if (root / (ans_pat % i)).is_file() else None
+        in_path = inside(root, origin, "problem.xml: input-path-pattern")
+        ans_path = inside(root, ans_pat % i, "problem.xml: answer-path-pattern")
+        data = in_path.read_bytes() if in_path.is_file() else None
+        answer = ans_path.read_bytes() if ans_path.is_file() else None
         gen = _gen_line(t, i, gens, root, headers, imp) if t.get("method") == "generated" else None
         if gen is None and data is None:
             imp.note(f"test {i}: {'`' + t.get('cmd', '') + '` cannot run here and ' if t.get('cmd') else ''}"
