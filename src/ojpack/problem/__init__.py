@@ -5,10 +5,10 @@ by `strict`) and the ordered test plan (`make_plan`), with `{X.min}`-style place
 group's bounds.
 """
 
-from .noalias import AliasRefused, load_yaml
+from .noalias import AliasRefused, dump_yaml, load_yaml
 from .load import Problem, copy_sources, load_problem
 from .plan import PlannedTest, expand, make_plan
 from .schema import Coverage, Expectation
 
-__all__ = ["AliasRefused", "Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "expand",
-           "load_problem", "load_yaml", "make_plan"]
+__all__ = ["AliasRefused", "Coverage", "Expectation", "PlannedTest", "Problem", "copy_sources", "dump_yaml",
+           "expand", "load_problem", "load_yaml", "make_plan"]

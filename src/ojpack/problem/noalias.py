@@ -48,3 +48,14 @@ def load_yaml(text: str) -> Any:
         return loader.construct_document(node)
     finally:
         loader.dispose()
+
+
+class _NoAliasDumper(yaml.SafeDumper):
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
+
+
+def dump_yaml(data: Any, **options: Any) -> str:
+    """yaml.safe_dump that writes a value shared between two places out twice rather than as an alias
+    (which load_yaml and problem.yaml refuse)."""
+    return yaml.dump(data, Dumper=_NoAliasDumper, **options)

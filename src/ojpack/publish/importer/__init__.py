@@ -8,6 +8,7 @@ Gives the `ImportReport`, which names everything that could not be carried over.
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 import zipfile
 from pathlib import Path
 
@@ -16,6 +17,7 @@ import yaml
 from ...errors import OjpackError
 from ...problem import load_yaml
 from . import icpc2025, kattis, polygon
+from .ledger import ledger
 from .safe import extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
@@ -73,7 +75,8 @@ def import_package(source: Path, to: Path | None = None) -> ImportReport:
 def _import(root: Path, to: Path | None) -> ImportReport:
     no_outside_links(root)
     imp = read(root)
-    return verify(imp, (to or Path.cwd() / imp.short_name).resolve())
+    report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())
+    return replace(report, files=ledger(root, imp))
 
 
 __all__ = ["FORMATS", "ImportReport", "detect", "import_package", "read"]

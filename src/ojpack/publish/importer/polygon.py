@@ -17,8 +17,8 @@ from pathlib import Path, PurePosixPath
 from ...errors import OjpackError
 from . import tex
 from .safe import inside, parse_xml
-from .wrap import wrap
-from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
+from .testlib_run import GROUP_BOUND, adapter
+from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
 TAGS: dict[str, list[str]] = {
@@ -32,8 +32,10 @@ SHORT_TAGS = {"ma": "main", "ok": "accepted", "wa": "wrong-answer", "pe": "prese
               "tl": "time-limit-exceeded", "to": "time-limit-exceeded-or-accepted", "ml": "memory-limit-exceeded",
               "tm": "time-limit-exceeded-or-memory-limit-exceeded", "rj": "rejected", "fl": "failed"}
 RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
-# Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not).
-TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
+# Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not): ncmp reads
+# canonical integers (no sign, leading zero or "-0" that token comparison would let differ), yesno/nyesno
+# YES/NO in any case. Every other one (lcmp's lines, rcmp/fcmp/hcmp's numbers, …) runs as the package's program.
+TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::ncmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
 SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
 
 
@@ -46,7 +48,7 @@ def read(root: Path) -> Imported:
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
     if xml.find("assets/interactor") is not None:
         raise OjpackError(f"{root}: an interactive problem with a testlib interactor; ojpack runs interactors "
-                          "in the Kattis convention only")
+                          "in the Kattis convention only (`interactor input answer feedback/`, exit 42/43)")
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
@@ -60,6 +62,7 @@ def read(root: Path) -> Imported:
             notes.append(f"testset {other.get('name')!r} not imported (ojpack has one test set; "
                          f"{ts.get('name')!r} was taken)")
     imp = Imported("polygon", short, {}, {}, [], [], [], "", "", notes=notes)
+    imp.took("problem.xml", "read: names, limits, tests, groups, tags, validator and checker → problem.yaml")
     imp.source = {"name": "Polygon", **({"url": xml.get("url")} if xml.get("url") else {})}
     imp.names = fill_names({tex.LANGS.get(n.get("language", ""), n.get("language", "")): n.get("value", "")
                             for n in xml.findall("names/name")}, imp)
@@ -70,9 +73,9 @@ def read(root: Path) -> Imported:
     # headers the sources may include: the listed resources, and any header in files/ (older packages)
     listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
     headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
-    _tests(root, ts, gens, headers, imp)
+    groups = _tests(root, ts, gens, headers, imp)
     _solutions(root, xml, imp)
-    _validator(root, xml, headers, imp)
+    _validator(root, xml, headers, groups, imp)
     _checker(root, xml, headers, imp)
     _statements(root, imp)
     return imp
@@ -91,7 +94,8 @@ def _resources(xml: ET.Element) -> list[str]:
     return [f.get("path", "") for f in xml.findall("files/resources/file")]
 
 
-def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, bytes], imp: Imported) -> None:
+def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, bytes], imp: Imported) -> list[str]:
+    """Fill imp's tests and subtasks; give the Polygon group of each subtask, in order."""
     in_pat = ts.findtext("input-path-pattern") or "tests/%02d"
     ans_pat = ts.findtext("answer-path-pattern") or "tests/%02d.a"
     group_el = {g.get("name", ""): g for g in ts.findall("groups/group")}
@@ -105,6 +109,11 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         ans_path = inside(root, ans_pat % i, "problem.xml: answer-path-pattern")
         data = in_path.read_bytes() if in_path.is_file() else None
         answer = ans_path.read_bytes() if ans_path.is_file() else None
+        if answer is not None:
+            imp.took(ans_pat % i, "an answer: compared with the model solution's (ojpack's answers are its output)")
+        if data is not None and t.get("method") != "generated" and b"\r\n" in data:
+            data = data.replace(b"\r\n", b"\n")   # Polygon keeps a manual test's lines with LF
+            imp.note(f"test {i} ({origin}): a manual test with CRLF line ends, stored with LF as Polygon stores it")
         gen = _gen_line(t, i, gens, root, headers, imp) if t.get("method") == "generated" else None
         if gen is None and data is None:
             imp.note(f"test {i}: {'`' + t.get('cmd', '') + '` cannot run here and ' if t.get('cmd') else ''}"
@@ -126,7 +135,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         members[group].append(TestIn("", name, origin, data, answer, gen))
         if not group and float(t.get("points", 0) or 0):
             imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
-    _groups(order, members, every, group_el, tests, imp)
+    return _groups(order, members, every, group_el, tests, imp)
 
 
 def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: dict[str, bytes],
@@ -156,7 +165,7 @@ def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: 
 
 
 def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str, list[TestIn]],
-            group_el: dict[str, ET.Element], tests: list[ET.Element], imp: Imported) -> None:
+            group_el: dict[str, ET.Element], tests: list[ET.Element], imp: Imported) -> list[str]:
     """Polygon groups → subtasks. Worthless groups lend their tests to the next scored one; a group's
     dependencies lend it theirs (repeated), so that it scores only when they pass, as in Polygon."""
     if not order:
@@ -206,6 +215,7 @@ def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str,
             imp.note(f"group {g!r} depends on {', '.join(repr(d) for d in sorted(need))}: their {len(lent)} test(s) "
                      f"are repeated in subtask {names[g]!r}, so it scores only when they pass too")
         imp.tests.extend(lent + own)
+    return scored
 
 
 def _needs(group: str, group_el: dict[str, ET.Element]) -> set[str]:
@@ -221,7 +231,7 @@ def _needs(group: str, group_el: dict[str, ET.Element]) -> set[str]:
     return seen
 
 
-def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]:
+def _tagged(root: Path, xml: ET.Element, imp: Imported) -> list[tuple[str, PurePosixPath, str]]:
     """(tag, path, source type) per solution: problem.xml's <solution tag=…>, then any solutions/*.desc
     ("Tag: MA" / "Tag: MAIN" lines) for a file problem.xml does not list."""
     out = []
@@ -233,6 +243,7 @@ def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]
     for desc in sorted((root / "solutions").glob("*.desc")) if (root / "solutions").is_dir() else []:
         path = PurePosixPath("solutions", desc.name.removesuffix(".desc"))
         m = re.search(r"(?mi)^tag\s*:\s*(\S+)", desc.read_text(encoding="utf-8", errors="replace"))
+        imp.took(f"solutions/{desc.name}", "read for its tag")
         if m and str(path) not in listed:
             tag = m.group(1).lower().replace("_", "-")
             out.append((SHORT_TAGS.get(tag, tag), path, ""))
@@ -240,11 +251,13 @@ def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]
 
 
 def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
-    for tag, path, kind in _tagged(root, xml):
+    for tag, path, kind in _tagged(root, xml, imp):
         if tag not in TAGS:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
+            imp.took(str(path), f"not carried over: tag {tag!r} has no ojpack verdict")
             continue
         if path.suffix not in RUNNABLE or not (root / path).is_file():
+            imp.took(str(path), "not carried over: ojpack cannot run this language")
             imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
             continue
         if kind.startswith("python.2"):
@@ -262,7 +275,7 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
         imp.note(f"no solution tagged main: {first.origin} is the model solution")
 
 
-def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
+def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], groups: list[str], imp: Imported) -> None:
     src = xml.find("assets/validators/validator/source")
     if src is None:
         src = xml.find("assets/validator/source")
@@ -275,18 +288,19 @@ def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Impo
             imp.note(f"{path}: not a C++ validator present in the package; not imported")
         imp.validator = permissive_validator(imp)
         return
-    text = (root / path).read_text(encoding="utf-8", errors="replace")
-    if re.search(r"\bvalidator\s*\.\s*(group|testset)\s*\(", text):
-        imp.note(f"{path} asks testlib for the test's group or testset; ojpack does not pass them")
-    wrapped = wrap(text, str(path))
-    if wrapped is None:
-        imp.note(f"{path}: its `int main(` was not found, so it cannot be wrapped; not imported")
-        imp.validator = permissive_validator(imp)
-        return
-    imp.files["validators/validate.cpp"] = wrapped.encode()
+    # the source byte for byte, as a header beside the adapter (compiled with the headers beside it)
+    imp.files[f"validators/{path.name}.h"] = (root / path).read_bytes()
+    named = [g for g in groups if g]
+    imp.files["validators/validate.cpp"] = adapter(str(path), f"{path.name}.h", named).encode()
     for name, data in headers.items():
         imp.files[f"validators/{name}"] = data
     imp.validator = "validators/validate.cpp"
+    if named:   # each subtask's bound names its Polygon group, which the adapter passes as --group
+        imp.bounds[GROUP_BOUND] = {"min": 0, "max": len(named),
+                                   "doc": "the Polygon group the validator is told (--group); 0: none"}
+        index = {g: i for i, g in enumerate(named, start=1)}
+        imp.subtasks = [SubtaskIn(s.group, s.score, {**s.bounds, GROUP_BOUND: {"min": index[g], "max": index[g]}})
+                        if g in index else s for s, g in zip(imp.subtasks, groups)]
 
 
 def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
@@ -296,6 +310,9 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     name = el.get("name", "")
     if name in TOKEN_CHECKERS:
         imp.checker = {"type": "tokens", "case_sensitive": TOKEN_CHECKERS[name]}
+        if el.find("source") is not None:
+            imp.took(el.find("source").get("path", ""), f"the standard checker {name}: ojpack's token rule "
+                     f"({'case-sensitive' if TOKEN_CHECKERS[name] else 'any case'}), which judges the same")
         return
     src = el.find("source")
     path = PurePosixPath(src.get("path", "")) if src is not None else None
@@ -319,6 +336,15 @@ def _statements(root: Path, imp: Imported) -> None:
                                        f"statement-sections/{folder.name}/{k}.tex", imp.notes)
                     for k in SECTIONS if (folder / f"{k}.tex").is_file()}
         _put_statement(folder.name, tex.template(tex.LANGS.get(folder.name, folder.name), sections), imp)
+        lang = tex.LANGS.get(folder.name, folder.name)
+        for f in folder.iterdir():
+            rel = f"statement-sections/{folder.name}/{f.name}"
+            if f.stem in SECTIONS and f.suffix == ".tex":
+                imp.took(rel, f"Markdown in the {lang} statement template")
+            elif f.name.startswith("example."):
+                imp.took(rel, "not needed: the statement shows the sample tests")
+            elif f.name == "name.tex":
+                imp.took(rel, "not needed: the titles are problem.xml's")
         known = {f"{k}.tex" for k in SECTIONS} | {"name.tex"}
         for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in known
                             and not p.name.startswith("example.")):
