@@ -17,7 +17,7 @@ from pathlib import Path, PurePosixPath
 from ...errors import OjpackError
 from . import tex
 from .safe import inside, parse_xml
-from .testlib_run import GROUP_BOUND, adapter
+from .testlib_run import GROUP_BOUND, adapter, interactor_adapter
 from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
@@ -46,9 +46,6 @@ def read(root: Path) -> Imported:
             inside(root, el.get("path", ""), f"problem.xml: <{el.tag} path=…>")
     notes: list[str] = []
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
-    if xml.find("assets/interactor") is not None:
-        raise OjpackError(f"{root}: an interactive problem with a testlib interactor; ojpack runs interactors "
-                          "in the Kattis convention only (`interactor input answer feedback/`, exit 42/43)")
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
@@ -77,6 +74,8 @@ def read(root: Path) -> Imported:
     _solutions(root, xml, imp)
     _validator(root, xml, headers, groups, imp)
     _checker(root, xml, headers, imp)
+    if xml.find("assets/interactor") is not None:
+        _interactor(root, xml, headers, imp)
     _statements(root, imp)
     return imp
 
@@ -324,6 +323,23 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
+
+
+def _interactor(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
+    """A testlib interactor, kept byte for byte beside an adapter to ojpack's (Kattis's) convention."""
+    src = xml.find("assets/interactor/source")
+    path = PurePosixPath(src.get("path", "")) if src is not None else None
+    if path is None or path.suffix not in (".cpp", ".cc", ".cxx") or not (root / path).is_file():
+        raise OjpackError(f"{root}: an interactive problem whose interactor is not a C++ source in the package")
+    imp.files[f"interactor/{path.name}.h"] = (root / path).read_bytes()
+    imp.files["interactor/interact.cpp"] = interactor_adapter(str(path), f"{path.name}.h").encode()
+    for name, data in headers.items():
+        imp.files[f"interactor/{name}"] = data
+    imp.interactor = "interactor/interact.cpp"
+    imp.note(f"interactive: {path} runs as it is through interactor/interact.cpp; its verdict alone counts: "
+             f"the checker Polygon runs on the interactor's output is not run")
+    for t in imp.tests:   # ojpack's interactive answers are empty: the source's are not compared
+        t.answer = None
 
 
 def _statements(root: Path, imp: Imported) -> None:

@@ -1,4 +1,4 @@
-"""Polygon's testlib validator, run as it is, in ojpack's validator convention.
+"""Polygon's testlib validator and interactor, run as they are, in ojpack's conventions.
 
 ojpack (like Kattis) runs a validator as `validate [--features] NAME=LO..HI … < input` and wants exit 42
 (valid) or 43 (invalid); Polygon runs it as `validator --testset T [--group G] < input` and testlib exits
@@ -6,6 +6,10 @@ ojpack (like Kattis) runs a validator as `validate [--features] NAME=LO..HI … 
 adapter: ojpack compiles a source with the headers beside it) and compiled with the package's testlib.h,
 whatever its main looks like. The adapter, before main, runs its own binary again as Polygon would, with
 the group read from the `polygon_group=I..I` bound of the test's subtask, and maps the exit code.
+
+An interactor the same way: ojpack (like Kattis) runs it as `interactor input answer feedback/` and wants
+42/43; Polygon runs `interactor input output answer` (output: a file the checker reads afterwards, here in
+feedback/) and testlib exits 0 (accepted), 1 or 2 (wrong answer, presentation error) or 3 (judge failure).
 """
 
 from __future__ import annotations
@@ -55,6 +59,47 @@ __attribute__((constructor)) void run_as_polygon(int argc, char** argv) {{
 
 #include "{header}"
 """
+
+
+INTERACTOR = """\
+// Written by `ojpack import`. The Polygon interactor {origin} is {header} beside this file, byte for byte,
+// compiled with the package's own testlib.h. ojpack runs it as `interactor input answer feedback/`; before
+// its main runs, this program runs itself again the way Polygon does (`input output answer`, the output
+// file in feedback/) and turns testlib's exit code into ojpack's: 0 -> 42 (accepted); 1 or 2 -> 43 (wrong
+// answer); 3 and anything else -> a judge error (passed on).
+#include <cstdlib>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace ojpack_polygon {{
+__attribute__((constructor)) void run_as_polygon(int argc, char** argv) {{
+    if (std::getenv("OJPACK_POLYGON_INTERACTOR") || argc < 4) return;   // the second run: the interactor itself
+    static std::string output = std::string(argv[3]) + "/interactor_output.txt";
+    char* args[] = {{argv[0], argv[1], const_cast<char*>(output.c_str()), argv[2], nullptr}};
+    setenv("OJPACK_POLYGON_INTERACTOR", "1", 1);
+    pid_t pid = fork();
+    if (pid == 0) {{
+        execv("/proc/self/exe", args);
+        execv(argv[0], args);
+        _exit(125);
+    }}
+    close(0);   // only the interactor talks to the submission: its end of the pipes closes when it exits
+    close(1);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid) _exit(125);
+    if (WIFSIGNALED(status)) _exit(128 + WTERMSIG(status));
+    int code = WEXITSTATUS(status);
+    _exit(code == 0 ? 42 : code == 1 || code == 2 ? 43 : code);
+}}
+}}  // namespace ojpack_polygon
+
+#include "{header}"
+"""
+
+
+def interactor_adapter(origin: str, header: str) -> str:
+    return INTERACTOR.format(origin=origin, header=header)
 
 
 def adapter(origin: str, header: str, groups: list[str]) -> str:
