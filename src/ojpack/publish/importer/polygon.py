@@ -16,8 +16,9 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_statement import statements
 from .safe import inside, parse_xml
-from .testlib_run import GROUP_BOUND, adapter, interactor_adapter
+from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
 from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
@@ -36,7 +37,6 @@ RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
 # canonical integers (no sign, leading zero or "-0" that token comparison would let differ), yesno/nyesno
 # YES/NO in any case. Every other one (lcmp's lines, rcmp/fcmp/hcmp's numbers, …) runs as the package's program.
 TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::ncmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
-SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
 
 
 def read(root: Path) -> Imported:
@@ -72,11 +72,11 @@ def read(root: Path) -> Imported:
     headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
     groups = _tests(root, ts, gens, headers, imp)
     _solutions(root, xml, imp)
-    _validator(root, xml, headers, groups, imp)
+    _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
     _checker(root, xml, headers, imp)
     if xml.find("assets/interactor") is not None:
         _interactor(root, xml, headers, imp)
-    _statements(root, imp)
+    statements(root, imp)
     return imp
 
 
@@ -274,7 +274,10 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
         imp.note(f"no solution tagged main: {first.origin} is the model solution")
 
 
-def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], groups: list[str], imp: Imported) -> None:
+def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], testset: tuple[str, list[str]],
+               imp: Imported) -> None:
+    """The testlib validator, as it is, beside an adapter told the testset's name and its groups."""
+    name, groups = testset
     src = xml.find("assets/validators/validator/source")
     if src is None:
         src = xml.find("assets/validator/source")
@@ -288,9 +291,10 @@ def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], groups: l
         imp.validator = permissive_validator(imp)
         return
     # the source byte for byte, as a header beside the adapter (compiled with the headers beside it)
-    imp.files[f"validators/{path.name}.h"] = (root / path).read_bytes()
+    header = plain(f"{path.name}.h").replace("/", "_")
+    imp.files[f"validators/{header}"] = (root / path).read_bytes()
     named = [g for g in groups if g]
-    imp.files["validators/validate.cpp"] = adapter(str(path), f"{path.name}.h", named).encode()
+    imp.files["validators/validate.cpp"] = adapter(str(path), header, named, name).encode()
     for name, data in headers.items():
         imp.files[f"validators/{name}"] = data
     imp.validator = "validators/validate.cpp"
@@ -331,8 +335,9 @@ def _interactor(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imp
     path = PurePosixPath(src.get("path", "")) if src is not None else None
     if path is None or path.suffix not in (".cpp", ".cc", ".cxx") or not (root / path).is_file():
         raise OjpackError(f"{root}: an interactive problem whose interactor is not a C++ source in the package")
-    imp.files[f"interactor/{path.name}.h"] = (root / path).read_bytes()
-    imp.files["interactor/interact.cpp"] = interactor_adapter(str(path), f"{path.name}.h").encode()
+    header = plain(f"{path.name}.h").replace("/", "_")
+    imp.files[f"interactor/{header}"] = (root / path).read_bytes()
+    imp.files["interactor/interact.cpp"] = interactor_adapter(str(path), header).encode()
     for name, data in headers.items():
         imp.files[f"interactor/{name}"] = data
     imp.interactor = "interactor/interact.cpp"
@@ -340,59 +345,3 @@ def _interactor(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imp
              f"the checker Polygon runs on the interactor's output is not run")
     for t in imp.tests:   # ojpack's interactive answers are empty: the source's are not compared
         t.answer = None
-
-
-def _statements(root: Path, imp: Imported) -> None:
-    top = root / "statement-sections"
-    if not top.is_dir():
-        _whole_statements(root, imp)
-        return
-    for folder in sorted(p for p in top.iterdir() if p.is_dir()):
-        sections = {k: tex.to_markdown((folder / f"{k}.tex").read_text(encoding="utf-8", errors="replace"),
-                                       f"statement-sections/{folder.name}/{k}.tex", imp.notes)
-                    for k in SECTIONS if (folder / f"{k}.tex").is_file()}
-        _put_statement(folder.name, tex.template(tex.LANGS.get(folder.name, folder.name), sections), imp)
-        lang = tex.LANGS.get(folder.name, folder.name)
-        for f in folder.iterdir():
-            rel = f"statement-sections/{folder.name}/{f.name}"
-            if f.stem in SECTIONS and f.suffix == ".tex":
-                imp.took(rel, f"Markdown in the {lang} statement template")
-            elif f.name.startswith("example."):
-                imp.took(rel, "not needed: the statement shows the sample tests")
-            elif f.name == "name.tex":
-                imp.took(rel, "not needed: the titles are problem.xml's")
-        known = {f"{k}.tex" for k in SECTIONS} | {"name.tex"}
-        for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in known
-                            and not p.name.startswith("example.")):
-            imp.note(f"statement-sections/{folder.name}/{extra}: not carried over")
-
-
-# Polygon's olymp.sty macros in a whole statements/<language>/problem.tex (packages without sections).
-OLYMP = [(r"\\InputFile", "\n## {input}\n"), (r"\\OutputFile", "\n## {output}\n"), (r"\\Note", "\n## {notes}\n"),
-         (r"\\Scoring", "\n## {scoring}\n"), (r"\\Interaction", "\n## {interaction}\n"), (r"\\Examples?", ""),
-         (r"\\exmp(?:file)?\{[^{}]*\}\{[^{}]*\}%?", "")]
-
-
-def _whole_statements(root: Path, imp: Imported) -> None:
-    found = sorted((root / "statements").glob("*/problem.tex")) if (root / "statements").is_dir() else []
-    if not found:
-        imp.note("no statement-sections/ or statements/<language>/problem.tex: no statement to import")
-    for path in found:
-        lang = tex.LANGS.get(path.parent.name, path.parent.name)
-        text = path.read_text(encoding="utf-8", errors="replace")
-        m = re.search(r"\\begin\{problem\}(?:\{[^{}]*\}){5}(.*?)\\end\{problem\}", text, re.S)
-        body = m.group(1) if m else text
-        heads = tex.HEADINGS.get(lang, tex.HEADINGS["en"])
-        for pattern, repl in OLYMP:
-            body = re.sub(pattern, lambda _m, r=repl: r.format(**heads), body)
-        where = f"statements/{path.parent.name}/problem.tex"
-        _put_statement(path.parent.name, tex.template(lang, {"body": tex.to_markdown(body, where, imp.notes)}), imp)
-
-
-def _put_statement(folder: str, text: str, imp: Imported) -> None:
-    lang = tex.LANGS.get(folder, folder)
-    if lang in ("zh", "en"):
-        imp.files[f"statement/problem.{lang}.md.j2"] = text.encode()
-    else:
-        imp.files[f"statement/imported/problem.{lang}.md.j2"] = text.encode()
-        imp.note(f"the {folder} statement is kept in statement/imported/ (ojpack renders zh and en)")

@@ -14,12 +14,14 @@ feedback/) and testlib exits 0 (accepted), 1 or 2 (wrong answer, presentation er
 
 from __future__ import annotations
 
+import re
+
 GROUP_BOUND = "polygon_group"
 
 ADAPTER = """\
 // Written by `ojpack import`. The Polygon validator {origin} is {header} beside this file, byte for byte,
 // compiled with the package's own testlib.h. Before its main runs, this program runs itself again the way
-// Polygon runs a validator (`--testset tests [--group G]`, the input on stdin) and turns testlib's exit code
+// Polygon runs a validator (`--testset {testset} [--group G]`, the input on stdin) and turns testlib's exit code
 // into ojpack's convention: 0 -> 42 (valid); 1, 2 or 3 -> 43 (invalid, testlib's message on stderr);
 // anything else (a crash) is passed on, and ojpack reports the validator as broken. The subtask's bound
 // {bound}=I..I names the group: GROUPS[I] (0: none, as for the global bounds).
@@ -40,7 +42,7 @@ __attribute__((constructor)) void run_as_polygon(int argc, char** argv) {{
         if (std::sscanf(argv[i], "{bound}=%ld..%ld", &lo, &hi) == 2 && lo == hi && lo > 0 && lo < COUNT)
             group = GROUPS[lo];
     }}
-    char testset[] = "--testset", tests[] = "tests", flag[] = "--group";
+    char testset[] = "--testset", tests[] = {testset_c}, flag[] = "--group";
     char* args[] = {{argv[0], testset, tests, group ? flag : nullptr, const_cast<char*>(group), nullptr}};
     setenv("OJPACK_POLYGON_VALIDATOR", "1", 1);
     pid_t pid = fork();
@@ -98,18 +100,24 @@ __attribute__((constructor)) void run_as_polygon(int argc, char** argv) {{
 """
 
 
+def plain(name: str) -> str:
+    """A file name or path safe inside a C++ comment and an #include "…" (a hostile package's names are not)."""
+    return re.sub(r"[^A-Za-z0-9._/-]", "_", name)
+
+
 def interactor_adapter(origin: str, header: str) -> str:
-    return INTERACTOR.format(origin=origin, header=header)
+    return INTERACTOR.format(origin=plain(origin), header=plain(header))
 
 
-def adapter(origin: str, header: str, groups: list[str]) -> str:
+def adapter(origin: str, header: str, groups: list[str], testset: str = "tests") -> str:
     """The adapter's source: `header` is the validator's file name beside it, `groups` Polygon's group
-    names in the order of the bound's values 1, 2, …"""
+    names in the order of the bound's values 1, 2, …, `testset` the name of the imported testset."""
     quoted = ", ".join(['""', *(_c_string(g) for g in groups)])
-    return ADAPTER.format(origin=origin, header=header, groups=quoted, count=len(groups) + 1, bound=GROUP_BOUND)
+    return ADAPTER.format(origin=plain(origin), header=plain(header), groups=quoted, count=len(groups) + 1,
+                          bound=GROUP_BOUND, testset=plain(testset), testset_c=_c_string(testset))
 
 
 def _c_string(text: str) -> str:
     """A C string literal of `text`'s UTF-8 bytes (octal escapes: at most three digits, never run on)."""
-    return '"' + "".join(chr(b) if chr(b).isalnum() or chr(b) in " _-.:" else f"\\{b:03o}"
+    return '"' + "".join(chr(b) if b < 128 and (chr(b).isalnum() or chr(b) in " _-.:") else f"\\{b:03o}"
                          for b in text.encode()) + '"'
