@@ -129,3 +129,12 @@ def test_a_billion_laughs_kattis_package_is_refused(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 1 and "YAML aliases (*name) are refused" in proc.stderr, proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_names_from_the_package_cannot_write_cpp_into_the_adapters() -> None:
+    from ojpack.publish.importer.testlib_run import adapter, interactor_adapter
+    evil = 'files/v\n#include "/etc/passwd"\n.cpp'
+    for text in (adapter(evil, 'v".h', ['s1"; system("x");'], "tests\n"), interactor_adapter(evil, 'v".h')):
+        assert "/etc/passwd\"" not in text and 'system("x")' not in text
+        assert all(not line.startswith('#include "/') for line in text.splitlines())
+    assert '"s1\\042' in adapter("v.cpp", "v.h", ['s1"; system("x");'])   # the quote is escaped

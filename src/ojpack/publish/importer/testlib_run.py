@@ -18,6 +18,24 @@ import re
 
 GROUP_BOUND = "polygon_group"
 
+# Both adapters: run this binary again (args: as Polygon runs the program), wait, and leave its exit code
+# in `code`. The parent closes stdin and stdout, so only the real program holds them (an interactor's
+# pipes then close when it exits).
+RERUN = """\
+    pid_t pid = fork();
+    if (pid == 0) {
+        execv("/proc/self/exe", args);
+        execv(argv[0], args);
+        _exit(125);
+    }
+    close(0);
+    close(1);
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) != pid) _exit(125);
+    if (WIFSIGNALED(status)) _exit(128 + WTERMSIG(status));
+    int code = WEXITSTATUS(status);
+"""
+
 ADAPTER = """\
 // Written by `ojpack import`. The Polygon validator {origin} is {header} beside this file, byte for byte,
 // compiled with the package's own testlib.h. Before its main runs, this program runs itself again the way
@@ -45,17 +63,7 @@ __attribute__((constructor)) void run_as_polygon(int argc, char** argv) {{
     char testset[] = "--testset", tests[] = {testset_c}, flag[] = "--group";
     char* args[] = {{argv[0], testset, tests, group ? flag : nullptr, const_cast<char*>(group), nullptr}};
     setenv("OJPACK_POLYGON_VALIDATOR", "1", 1);
-    pid_t pid = fork();
-    if (pid == 0) {{
-        execv("/proc/self/exe", args);
-        execv(argv[0], args);
-        _exit(125);
-    }}
-    int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid) _exit(125);
-    if (WIFSIGNALED(status)) _exit(128 + WTERMSIG(status));
-    int code = WEXITSTATUS(status);
-    _exit(code == 0 ? 42 : code >= 1 && code <= 3 ? 43 : code);
+{rerun}    _exit(code == 0 ? 42 : code >= 1 && code <= 3 ? 43 : code);
 }}
 }}  // namespace ojpack_polygon
 
@@ -80,19 +88,7 @@ __attribute__((constructor)) void run_as_polygon(int argc, char** argv) {{
     static std::string output = std::string(argv[3]) + "/interactor_output.txt";
     char* args[] = {{argv[0], argv[1], const_cast<char*>(output.c_str()), argv[2], nullptr}};
     setenv("OJPACK_POLYGON_INTERACTOR", "1", 1);
-    pid_t pid = fork();
-    if (pid == 0) {{
-        execv("/proc/self/exe", args);
-        execv(argv[0], args);
-        _exit(125);
-    }}
-    close(0);   // only the interactor talks to the submission: its end of the pipes closes when it exits
-    close(1);
-    int status = 0;
-    if (pid < 0 || waitpid(pid, &status, 0) != pid) _exit(125);
-    if (WIFSIGNALED(status)) _exit(128 + WTERMSIG(status));
-    int code = WEXITSTATUS(status);
-    _exit(code == 0 ? 42 : code == 1 || code == 2 ? 43 : code);
+{rerun}    _exit(code == 0 ? 42 : code == 1 || code == 2 ? 43 : code);
 }}
 }}  // namespace ojpack_polygon
 
@@ -106,7 +102,7 @@ def plain(name: str) -> str:
 
 
 def interactor_adapter(origin: str, header: str) -> str:
-    return INTERACTOR.format(origin=plain(origin), header=plain(header))
+    return INTERACTOR.format(origin=plain(origin), header=plain(header), rerun=RERUN)
 
 
 def adapter(origin: str, header: str, groups: list[str], testset: str = "tests") -> str:
@@ -114,7 +110,7 @@ def adapter(origin: str, header: str, groups: list[str], testset: str = "tests")
     names in the order of the bound's values 1, 2, …, `testset` the name of the imported testset."""
     quoted = ", ".join(['""', *(_c_string(g) for g in groups)])
     return ADAPTER.format(origin=plain(origin), header=plain(header), groups=quoted, count=len(groups) + 1,
-                          bound=GROUP_BOUND, testset=plain(testset), testset_c=_c_string(testset))
+                          bound=GROUP_BOUND, testset=plain(testset), testset_c=_c_string(testset), rerun=RERUN)
 
 
 def _c_string(text: str) -> str:
