@@ -123,3 +123,21 @@ def test_import_json_carries_the_files(tmp_path: Path) -> None:
     files = {f["path"]: f["fate"] for f in json.loads(proc.stdout)["files"]}
     assert files["files/validator.cpp"] == "copied to validators/validator.cpp.h"
     assert files["statement-sections/indonesian/legend.tex"] == "Markdown in the indonesian statement template"
+
+
+def test_the_kattis_export_ships_the_validator_with_what_it_includes(imported, tmp_path: Path) -> None:
+    from ojpack.sandbox import prepare
+    from ojpack.testdata.validate import Validator
+
+    folder = imported["polygon-maxlex"].folder
+    proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "export", "--to", "kattis", "--no-check", "-p",
+                           str(folder)], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    shipped = next((folder / "build" / "export" / "kattis").glob("*/input_validators/validate"))
+    assert sorted(p.name for p in shipped.iterdir()) == ["testlib.h", "val.cpp.h", "validate.cpp"]
+    assert "polygon_group=2..2" in next(shipped.parents[1].glob("data/secret/s2/testdata.yaml")).read_text()
+    # compiled from the export alone, it takes Kattis's flags: s2's group allows at most 5000 letters
+    validator = Validator(prepare(shipped / "validate.cpp", tmp_path / "cache"), "kattis-export")
+    long = b"2\n" + b"a" * 3000 + b" " + b"b" * 3000 + b"\n"
+    assert not validate_bytes(validator, long, {"polygon_group": (2, 2)}).valid
+    assert validate_bytes(validator, long, {"polygon_group": (3, 3)}).valid

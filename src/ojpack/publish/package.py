@@ -115,6 +115,15 @@ class Package:
         port = self.validator.with_suffix(".cpp")
         return port if port.is_file() else self.validator
 
+    @property
+    def judge_validator_files(self) -> list[Path]:
+        """The judge validator and, for C/C++, the headers it is compiled with (testlib.h; an imported Polygon
+        validator's source beside its adapter)."""
+        v = self.judge_validator
+        if v.suffix not in (".c", ".cc", ".cpp", ".cxx"):
+            return [v]
+        return [v, *sorted(p for p in v.parent.iterdir() if p.suffix in (".h", ".hpp") and p.is_file())]
+
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
         path = self.statement(lang, ext)
         if path is None:

@@ -72,7 +72,8 @@ def write(pkg: Package, out: Path) -> Notes:
                     copy(src, to)
 
     ship(pkg, root / "output_validator")
-    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
+    for f in pkg.judge_validator_files:   # with the headers a C++ validator includes
+        copy(f, root / "input_validators" / "validate" / f.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)
     if pkg.checker_program:

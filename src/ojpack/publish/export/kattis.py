@@ -68,7 +68,8 @@ def write(pkg: Package, out: Path) -> Notes:
     ship(pkg, root / "output_validators" / INTERACTOR)
     ship_dialogues(pkg, data / "sample")
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
-    copy(pkg.judge_validator, root / "input_validators" / "validate" / pkg.judge_validator.name)
+    for f in pkg.judge_validator_files:   # with the headers a C++ validator includes
+        copy(f, root / "input_validators" / "validate" / f.name)
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
