@@ -76,7 +76,7 @@ def extract_zip(source: Path, dest: Path, max_bytes: int = MAX_ZIP_BYTES, max_fi
                             raise OjpackError(f"{source}: decompresses to more than {max_bytes} bytes (more than "
                                               "its directory declares); refused")
                         out.write(chunk)
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError) as e:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError) as e:
         raise OjpackError(f"{source}: a broken zip: {e}") from None
 
 
