@@ -42,5 +42,9 @@ def command(
             out.print(f"[yellow]{title}:[/]")
             for line in lines:
                 out.print(f"  • {line}", markup=False)
+    if report.files:
+        out.print("[yellow]the source's files:[/]")
+        for path, fate in report.files:
+            out.print(f"  {path}: {fate}", markup=False)
     if not (report.mismatches or report.answer_diffs or report.notes):
         out.print("[green]everything was carried over[/]")

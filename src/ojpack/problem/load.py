@@ -13,6 +13,7 @@ import yaml
 from ..errors import ProblemConfigError
 from .schema import ProblemSpec, Subtask
 from .strict import Invalid, Place, convert, dotted, shape_errors
+from .noalias import AliasRefused
 from .source import DuplicateKey, line_of, read_yaml
 
 PROBLEM_FILE = "problem.yaml"
@@ -93,7 +94,7 @@ def read_spec(file: Path, kind: type) -> tuple[Any, dict[Place, int]]:
     is one ProblemConfigError line naming the file, the line and the key."""
     try:
         raw, lines = read_yaml(file.read_text(encoding="utf-8"))
-    except DuplicateKey as e:
+    except (DuplicateKey, AliasRefused) as e:
         raise ProblemConfigError(f"{file}: {e}") from None
     except UnicodeDecodeError as e:
         raise ProblemConfigError(f"{file}: not UTF-8 text ({e.reason} at byte {e.start})") from None

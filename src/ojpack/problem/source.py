@@ -7,6 +7,7 @@ from typing import Any
 
 import yaml
 
+from .noalias import refuse_aliases
 from .strict import Place, dotted
 
 # libyaml's parser when PyYAML has it: the pure-Python one costs ~10 ms of every command's start.
@@ -22,10 +23,12 @@ class DuplicateKey(ValueError):
 def read_yaml(text: str) -> tuple[Any, dict[Place, int]]:
     """The document as Python values, and the 1-based line of every mapping key and list item.
 
-    Raises yaml.YAMLError for bad YAML and DuplicateKey for a key given twice in one mapping."""
+    Raises yaml.YAMLError for bad YAML, DuplicateKey for a key given twice in one mapping and AliasRefused
+    for an alias (walking aliased nodes grows exponentially)."""
     node = yaml.compose(text, Loader=_PARSER)
     if node is None:
         return None, {}
+    refuse_aliases(node)
     lines: dict[Place, int] = {}
     _walk(node, (), lines)
     loader = yaml.SafeLoader("")

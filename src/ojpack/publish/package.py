@@ -137,8 +137,9 @@ class Package:
 
     @property
     def judge_validator_files(self) -> tuple[Path, ...]:
-        """The judge validator and the headers beside it that it includes (`#include "ojval.h"`): a judge
-        compiles them together in the validator's folder."""
+        """The judge validator and the headers beside it that it includes, directly or through another
+        (`#include "ojval.h"`; an imported Polygon validator's source and its testlib.h): a judge compiles
+        them together in the validator's folder."""
         return (self.judge_validator, *local_includes(self.judge_validator))
 
     def require_statement(self, lang: str, ext: str, target: str) -> Path:
@@ -153,11 +154,19 @@ _INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"/]+)"', re.MULTILINE)
 
 
 def local_includes(source: Path) -> list[Path]:
-    """The headers beside a C/C++ source that it includes by a quoted name (one level: what judges need)."""
+    """The headers beside a C/C++ source that it includes by a quoted name, directly or through one another."""
     if source.suffix not in (".c", ".cc", ".cpp", ".cxx"):
         return []
-    text = source.read_text(encoding="utf-8", errors="replace")
-    return [source.parent / m for m in dict.fromkeys(_INCLUDE.findall(text)) if (source.parent / m).is_file()]
+    found: dict[Path, None] = {}
+    todo = [source]
+    while todo:
+        text = todo.pop().read_text(encoding="utf-8", errors="replace")
+        for name in _INCLUDE.findall(text):
+            header = source.parent / name
+            if header.is_file() and header not in found and header != source:
+                found[header] = None
+                todo.append(header)
+    return list(found)
 
 
 def inline_includes(source: Path) -> str:

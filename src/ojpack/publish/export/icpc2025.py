@@ -74,7 +74,7 @@ def write(pkg: Package, out: Path) -> Notes:
                     copy(src, to)
 
     ship(pkg, root / "output_validator")
-    for file in pkg.judge_validator_files:
+    for file in pkg.judge_validator_files:   # with the headers a C++ validator includes
         copy(file, root / "input_validators" / "validate" / file.name)
     if pkg.answer_validator:
         copy(pkg.answer_validator, root / "answer_validators" / pkg.answer_validator.name)

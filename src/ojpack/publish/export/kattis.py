@@ -57,7 +57,7 @@ def write(pkg: Package, out: Path) -> Notes:
 
     ship_dialogues(pkg, data / "sample")
     # The C++ port where there is one: Kattis runs Python under PyPy, a compiled validator runs anywhere.
-    for file in pkg.judge_validator_files:
+    for file in pkg.judge_validator_files:   # with the headers a C++ validator includes
         copy(file, root / "input_validators" / "validate" / file.name)
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")

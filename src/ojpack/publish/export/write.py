@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-import yaml
+from ...problem import dump_yaml
 
 T = TypeVar("T")
 # A fixed timestamp makes the same export give the same zip bytes.
@@ -52,7 +52,7 @@ def text(dst: Path, content: str) -> Path:
 
 
 def yaml_text(data: Any) -> str:
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
+    return dump_yaml(data, sort_keys=False, allow_unicode=True, default_flow_style=False, width=1000)
 
 
 def with_comment(src: Path, line: str) -> str:

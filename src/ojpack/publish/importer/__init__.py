@@ -8,13 +8,17 @@ Gives the `ImportReport`, which names everything that could not be carried over.
 from __future__ import annotations
 
 import tempfile
+from dataclasses import replace
 import zipfile
 from pathlib import Path
 
 import yaml
 
 from ...errors import OjpackError
+from ...problem import load_yaml
 from . import icpc2025, kattis, polygon
+from .ledger import ledger
+from .safe import extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
 FORMATS = ("polygon", "kattis", "icpc2025")
@@ -28,8 +32,8 @@ def detect(root: Path) -> str:
         raise OjpackError(f"{root}: neither problem.xml (Polygon) nor problem.yaml (Kattis, ICPC): "
                           "not a package ojpack can import")
     try:
-        raw = yaml.safe_load(meta.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as e:
+        raw = load_yaml(meta.read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
         raise OjpackError(f"{meta}: cannot read: {e}") from None
     if not isinstance(raw, dict):
         raise OjpackError(f"{meta}: expected a mapping at the top level")
@@ -63,18 +67,16 @@ def import_package(source: Path, to: Path | None = None) -> ImportReport:
         if not zipfile.is_zipfile(source):
             raise OjpackError(f"{source}: not a zip file or a folder")
         with tempfile.TemporaryDirectory(prefix="ojpack-import-") as tmp:
-            with zipfile.ZipFile(source) as z:
-                bad = [n for n in z.namelist() if n.startswith("/") or ".." in Path(n).parts]
-                if bad:
-                    raise OjpackError(f"{source}: refusing paths outside the package: {bad[0]}")
-                z.extractall(tmp)
+            extract_zip(source, Path(tmp))
             return _import(_root(Path(tmp)), to)
     return _import(_root(source), to)
 
 
 def _import(root: Path, to: Path | None) -> ImportReport:
+    no_outside_links(root)
     imp = read(root)
-    return verify(imp, (to or Path.cwd() / imp.short_name).resolve())
+    report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())
+    return replace(report, files=ledger(root, imp))
 
 
 __all__ = ["FORMATS", "ImportReport", "detect", "import_package", "read"]

@@ -14,6 +14,7 @@ from typing import Any, Callable
 import yaml
 
 from ...errors import OjpackError
+from ...problem import load_yaml as load_plain_yaml
 from . import tex
 from .flags import checker_rule
 from .programs import place, units
@@ -33,8 +34,8 @@ def load_yaml(path: Path) -> dict[str, Any]:
     if not path.is_file():
         return {}
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError) as e:
+        raw = load_plain_yaml(path.read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
         raise OjpackError(f"{path}: cannot read: {e}") from None
     return raw if isinstance(raw, dict) else {}
 

@@ -16,8 +16,10 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
-from .wrap import wrap
-from .writer import Imported, SolutionIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
+from .polygon_statement import statements
+from .safe import inside, parse_xml
+from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
+from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
 TAGS: dict[str, list[str]] = {
@@ -31,21 +33,19 @@ SHORT_TAGS = {"ma": "main", "ok": "accepted", "wa": "wrong-answer", "pe": "prese
               "tl": "time-limit-exceeded", "to": "time-limit-exceeded-or-accepted", "ml": "memory-limit-exceeded",
               "tm": "time-limit-exceeded-or-memory-limit-exceeded", "rj": "rejected", "fl": "failed"}
 RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
-# Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not).
-TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
-SECTIONS = ("legend", "input", "output", "interaction", "scoring", "notes")
+# Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not): ncmp reads
+# canonical integers (no sign, leading zero or "-0" that token comparison would let differ), yesno/nyesno
+# YES/NO in any case. Every other one (lcmp's lines, rcmp/fcmp/hcmp's numbers, …) runs as the package's program.
+TOKEN_CHECKERS = {"std::wcmp.cpp": True, "std::ncmp.cpp": True, "std::yesno.cpp": False, "std::nyesno.cpp": False}
 
 
 def read(root: Path) -> Imported:
-    try:
-        xml = ET.parse(root / "problem.xml").getroot()
-    except ET.ParseError as e:
-        raise OjpackError(f"{root / 'problem.xml'}: not valid XML: {e}") from None
+    xml = parse_xml(root / "problem.xml")
+    for el in xml.iter():   # every file problem.xml names must be inside the package
+        if el.get("path") is not None:
+            inside(root, el.get("path", ""), f"problem.xml: <{el.tag} path=…>")
     notes: list[str] = []
     short = safe_name(xml.get("short-name", root.name), "problem").replace("-", "").replace("_", "") or "problem"
-    if xml.find("assets/interactor") is not None:
-        raise OjpackError(f"{root}: an interactive problem with a testlib interactor; ojpack runs interactors "
-                          "in the Kattis convention only")
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
@@ -59,6 +59,7 @@ def read(root: Path) -> Imported:
             notes.append(f"testset {other.get('name')!r} not imported (ojpack has one test set; "
                          f"{ts.get('name')!r} was taken)")
     imp = Imported("polygon", short, {}, {}, [], [], [], "", "", notes=notes)
+    imp.took("problem.xml", "read: names, limits, tests, groups, tags, validator and checker → problem.yaml")
     imp.source = {"name": "Polygon", **({"url": xml.get("url")} if xml.get("url") else {})}
     imp.names = fill_names({tex.LANGS.get(n.get("language", ""), n.get("language", "")): n.get("value", "")
                             for n in xml.findall("names/name")}, imp)
@@ -69,11 +70,13 @@ def read(root: Path) -> Imported:
     # headers the sources may include: the listed resources, and any header in files/ (older packages)
     listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
     headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
-    _tests(root, ts, gens, headers, imp)
+    groups = _tests(root, ts, gens, headers, imp)
     _solutions(root, xml, imp)
-    _validator(root, xml, headers, imp)
+    _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
     _checker(root, xml, headers, imp)
-    _statements(root, imp)
+    if xml.find("assets/interactor") is not None:
+        _interactor(root, xml, headers, imp)
+    statements(root, imp)
     return imp
 
 
@@ -90,7 +93,8 @@ def _resources(xml: ET.Element) -> list[str]:
     return [f.get("path", "") for f in xml.findall("files/resources/file")]
 
 
-def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, bytes], imp: Imported) -> None:
+def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, bytes], imp: Imported) -> list[str]:
+    """Fill imp's tests and subtasks; give the Polygon group of each subtask, in order."""
     in_pat = ts.findtext("input-path-pattern") or "tests/%02d"
     ans_pat = ts.findtext("answer-path-pattern") or "tests/%02d.a"
     group_el = {g.get("name", ""): g for g in ts.findall("groups/group")}
@@ -100,8 +104,15 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
     every: dict[str, list[TestIn]] = {}        # Polygon group → all its tests, samples included
     for i, t in enumerate(tests, start=1):
         origin = in_pat % i
-        data = (root / origin).read_bytes() if (root / origin).is_file() else None
-        answer = (root / (ans_pat % i)).read_bytes() if (root / (ans_pat % i)).is_file() else None
+        in_path = inside(root, origin, "problem.xml: input-path-pattern")
+        ans_path = inside(root, ans_pat % i, "problem.xml: answer-path-pattern")
+        data = in_path.read_bytes() if in_path.is_file() else None
+        answer = ans_path.read_bytes() if ans_path.is_file() else None
+        if answer is not None:
+            imp.took(ans_pat % i, "an answer: compared with the model solution's (ojpack's answers are its output)")
+        if data is not None and t.get("method") != "generated" and b"\r\n" in data:
+            data = data.replace(b"\r\n", b"\n")   # Polygon keeps a manual test's lines with LF
+            imp.note(f"test {i} ({origin}): a manual test with CRLF line ends, stored with LF as Polygon stores it")
         gen = _gen_line(t, i, gens, root, headers, imp) if t.get("method") == "generated" else None
         if gen is None and data is None:
             imp.note(f"test {i}: {'`' + t.get('cmd', '') + '` cannot run here and ' if t.get('cmd') else ''}"
@@ -123,7 +134,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         members[group].append(TestIn("", name, origin, data, answer, gen))
         if not group and float(t.get("points", 0) or 0):
             imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
-    _groups(order, members, every, group_el, tests, imp)
+    return _groups(order, members, every, group_el, tests, imp)
 
 
 def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: dict[str, bytes],
@@ -153,7 +164,7 @@ def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: 
 
 
 def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str, list[TestIn]],
-            group_el: dict[str, ET.Element], tests: list[ET.Element], imp: Imported) -> None:
+            group_el: dict[str, ET.Element], tests: list[ET.Element], imp: Imported) -> list[str]:
     """Polygon groups → subtasks. Worthless groups lend their tests to the next scored one; a group's
     dependencies lend it theirs (repeated), so that it scores only when they pass, as in Polygon."""
     if not order:
@@ -203,6 +214,7 @@ def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str,
             imp.note(f"group {g!r} depends on {', '.join(repr(d) for d in sorted(need))}: their {len(lent)} test(s) "
                      f"are repeated in subtask {names[g]!r}, so it scores only when they pass too")
         imp.tests.extend(lent + own)
+    return scored
 
 
 def _needs(group: str, group_el: dict[str, ET.Element]) -> set[str]:
@@ -218,7 +230,7 @@ def _needs(group: str, group_el: dict[str, ET.Element]) -> set[str]:
     return seen
 
 
-def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]:
+def _tagged(root: Path, xml: ET.Element, imp: Imported) -> list[tuple[str, PurePosixPath, str]]:
     """(tag, path, source type) per solution: problem.xml's <solution tag=…>, then any solutions/*.desc
     ("Tag: MA" / "Tag: MAIN" lines) for a file problem.xml does not list."""
     out = []
@@ -230,6 +242,7 @@ def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]
     for desc in sorted((root / "solutions").glob("*.desc")) if (root / "solutions").is_dir() else []:
         path = PurePosixPath("solutions", desc.name.removesuffix(".desc"))
         m = re.search(r"(?mi)^tag\s*:\s*(\S+)", desc.read_text(encoding="utf-8", errors="replace"))
+        imp.took(f"solutions/{desc.name}", "read for its tag")
         if m and str(path) not in listed:
             tag = m.group(1).lower().replace("_", "-")
             out.append((SHORT_TAGS.get(tag, tag), path, ""))
@@ -237,11 +250,13 @@ def _tagged(root: Path, xml: ET.Element) -> list[tuple[str, PurePosixPath, str]]
 
 
 def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
-    for tag, path, kind in _tagged(root, xml):
+    for tag, path, kind in _tagged(root, xml, imp):
         if tag not in TAGS:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
+            imp.took(str(path), f"not carried over: tag {tag!r} has no ojpack verdict")
             continue
         if path.suffix not in RUNNABLE or not (root / path).is_file():
+            imp.took(str(path), "not carried over: ojpack cannot run this language")
             imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
             continue
         if kind.startswith("python.2"):
@@ -259,7 +274,10 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
         imp.note(f"no solution tagged main: {first.origin} is the model solution")
 
 
-def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
+def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], testset: tuple[str, list[str]],
+               imp: Imported) -> None:
+    """The testlib validator, as it is, beside an adapter told the testset's name and its groups."""
+    name, groups = testset
     src = xml.find("assets/validators/validator/source")
     if src is None:
         src = xml.find("assets/validator/source")
@@ -272,18 +290,20 @@ def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Impo
             imp.note(f"{path}: not a C++ validator present in the package; not imported")
         imp.validator = permissive_validator(imp)
         return
-    text = (root / path).read_text(encoding="utf-8", errors="replace")
-    if re.search(r"\bvalidator\s*\.\s*(group|testset)\s*\(", text):
-        imp.note(f"{path} asks testlib for the test's group or testset; ojpack does not pass them")
-    wrapped = wrap(text, str(path))
-    if wrapped is None:
-        imp.note(f"{path}: its `int main(` was not found, so it cannot be wrapped; not imported")
-        imp.validator = permissive_validator(imp)
-        return
-    imp.files["validators/validate.cpp"] = wrapped.encode()
+    # the source byte for byte, as a header beside the adapter (compiled with the headers beside it)
+    header = plain(f"{path.name}.h").replace("/", "_")
+    imp.files[f"validators/{header}"] = (root / path).read_bytes()
+    named = [g for g in groups if g]
+    imp.files["validators/validate.cpp"] = adapter(str(path), header, named, name).encode()
     for name, data in headers.items():
         imp.files[f"validators/{name}"] = data
     imp.validator = "validators/validate.cpp"
+    if named:   # each subtask's bound names its Polygon group, which the adapter passes as --group
+        imp.bounds[GROUP_BOUND] = {"min": 0, "max": len(named),
+                                   "doc": "the Polygon group the validator is told (--group); 0: none"}
+        index = {g: i for i, g in enumerate(named, start=1)}
+        imp.subtasks = [SubtaskIn(s.group, s.score, {**s.bounds, GROUP_BOUND: {"min": index[g], "max": index[g]}})
+                        if g in index else s for s, g in zip(imp.subtasks, groups)]
 
 
 def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
@@ -293,6 +313,9 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     name = el.get("name", "")
     if name in TOKEN_CHECKERS:
         imp.checker = {"type": "tokens", "case_sensitive": TOKEN_CHECKERS[name]}
+        if el.find("source") is not None:
+            imp.took(el.find("source").get("path", ""), f"the standard checker {name}: ojpack's token rule "
+                     f"({'case-sensitive' if TOKEN_CHECKERS[name] else 'any case'}), which judges the same")
         return
     src = el.find("source")
     path = PurePosixPath(src.get("path", "")) if src is not None else None
@@ -306,48 +329,19 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
 
 
-def _statements(root: Path, imp: Imported) -> None:
-    top = root / "statement-sections"
-    if not top.is_dir():
-        _whole_statements(root, imp)
-        return
-    for folder in sorted(p for p in top.iterdir() if p.is_dir()):
-        sections = {k: tex.to_markdown((folder / f"{k}.tex").read_text(encoding="utf-8", errors="replace"),
-                                       f"statement-sections/{folder.name}/{k}.tex", imp.notes)
-                    for k in SECTIONS if (folder / f"{k}.tex").is_file()}
-        _put_statement(folder.name, tex.template(tex.LANGS.get(folder.name, folder.name), sections), imp)
-        known = {f"{k}.tex" for k in SECTIONS} | {"name.tex"}
-        for extra in sorted(p.name for p in folder.iterdir() if p.is_file() and p.name not in known
-                            and not p.name.startswith("example.")):
-            imp.note(f"statement-sections/{folder.name}/{extra}: not carried over")
-
-
-# Polygon's olymp.sty macros in a whole statements/<language>/problem.tex (packages without sections).
-OLYMP = [(r"\\InputFile", "\n## {input}\n"), (r"\\OutputFile", "\n## {output}\n"), (r"\\Note", "\n## {notes}\n"),
-         (r"\\Scoring", "\n## {scoring}\n"), (r"\\Interaction", "\n## {interaction}\n"), (r"\\Examples?", ""),
-         (r"\\exmp(?:file)?\{[^{}]*\}\{[^{}]*\}%?", "")]
-
-
-def _whole_statements(root: Path, imp: Imported) -> None:
-    found = sorted((root / "statements").glob("*/problem.tex")) if (root / "statements").is_dir() else []
-    if not found:
-        imp.note("no statement-sections/ or statements/<language>/problem.tex: no statement to import")
-    for path in found:
-        lang = tex.LANGS.get(path.parent.name, path.parent.name)
-        text = path.read_text(encoding="utf-8", errors="replace")
-        m = re.search(r"\\begin\{problem\}(?:\{[^{}]*\}){5}(.*?)\\end\{problem\}", text, re.S)
-        body = m.group(1) if m else text
-        heads = tex.HEADINGS.get(lang, tex.HEADINGS["en"])
-        for pattern, repl in OLYMP:
-            body = re.sub(pattern, lambda _m, r=repl: r.format(**heads), body)
-        where = f"statements/{path.parent.name}/problem.tex"
-        _put_statement(path.parent.name, tex.template(lang, {"body": tex.to_markdown(body, where, imp.notes)}), imp)
-
-
-def _put_statement(folder: str, text: str, imp: Imported) -> None:
-    lang = tex.LANGS.get(folder, folder)
-    if lang in ("zh", "en"):
-        imp.files[f"statement/problem.{lang}.md.j2"] = text.encode()
-    else:
-        imp.files[f"statement/imported/problem.{lang}.md.j2"] = text.encode()
-        imp.note(f"the {folder} statement is kept in statement/imported/ (ojpack renders zh and en)")
+def _interactor(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Imported) -> None:
+    """A testlib interactor, kept byte for byte beside an adapter to ojpack's (Kattis's) convention."""
+    src = xml.find("assets/interactor/source")
+    path = PurePosixPath(src.get("path", "")) if src is not None else None
+    if path is None or path.suffix not in (".cpp", ".cc", ".cxx") or not (root / path).is_file():
+        raise OjpackError(f"{root}: an interactive problem whose interactor is not a C++ source in the package")
+    header = plain(f"{path.name}.h").replace("/", "_")
+    imp.files[f"interactor/{header}"] = (root / path).read_bytes()
+    imp.files["interactor/interact.cpp"] = interactor_adapter(str(path), header).encode()
+    for name, data in headers.items():
+        imp.files[f"interactor/{name}"] = data
+    imp.interactor = "interactor/interact.cpp"
+    imp.note(f"interactive: {path} runs as it is through interactor/interact.cpp; its verdict alone counts: "
+             f"the checker Polygon runs on the interactor's output is not run")
+    for t in imp.tests:   # ojpack's interactive answers are empty: the source's are not compared
+        t.answer = None

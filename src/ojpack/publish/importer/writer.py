@@ -14,10 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...errors import OjpackError
-from ...problem import Problem, load_problem
+from ...problem import Problem, dump_yaml, load_problem
 from ...testdata import build
 from .timelimit import MEASURE_LIMIT, derive
 
@@ -82,9 +80,13 @@ class Imported:
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     notes: list[str] = field(default_factory=list)
+    fates: dict[str, str] = field(default_factory=dict)   # source file → what the reader made of it
 
     def note(self, text: str) -> None:
         self.notes.append(text)
+
+    def took(self, rel: str, fate: str) -> None:
+        self.fates[rel] = fate
 
 
 @dataclass
@@ -98,11 +100,13 @@ class ImportReport:
     mismatches: list[str]       # generated inputs that differed from the source's (now copies)
     answer_diffs: list[str]     # tests whose model answer differs from the source's answer file
     notes: list[str]
+    files: list[tuple[str, str]] = field(default_factory=list)   # every source file → what became of it
 
     def to_json(self) -> dict[str, Any]:
         return {"format": self.format, "folder": str(self.folder), "tests": self.tests,
                 "generated": self.generated, "copied": self.copied, "solutions": self.solutions,
-                "mismatches": self.mismatches, "answer_diffs": self.answer_diffs, "notes": self.notes}
+                "mismatches": self.mismatches, "answer_diffs": self.answer_diffs, "notes": self.notes,
+                "files": [{"path": p, "fate": f} for p, f in self.files]}
 
 
 def solution_rel(s: SolutionIn) -> str:
@@ -318,4 +322,4 @@ def _put(path: Path, data: bytes) -> None:
 
 def _yaml(spec: dict[str, Any]) -> bytes:
     head = "# Written by `ojpack import`; the import report lists what could not be carried over.\n"
-    return (head + yaml.safe_dump(spec, sort_keys=False, allow_unicode=True, width=110)).encode()
+    return (head + dump_yaml(spec, sort_keys=False, allow_unicode=True, width=110)).encode()

@@ -1,0 +1,98 @@
+"""What every importer needs against a hostile package: paths that stay inside it, a zip read with bounds,
+XML without entities.
+
+A package names files by paths of its own (Polygon's `input-path-pattern`, `<source path=…>`); one that is
+absolute, climbs out with `..` or goes through a symlink that leaves the package would bring a host file
+into `data/` and every export. A zip is checked from its central directory (count, declared sizes, names,
+symlinks) and then copied with a running total, because the declared sizes may lie. XML may declare
+entities that expand exponentially; a document with a DOCTYPE or an ENTITY is refused before it is parsed.
+"""
+
+from __future__ import annotations
+
+import stat
+import xml.etree.ElementTree as ET
+import zipfile
+from pathlib import Path, PurePosixPath
+from xml.parsers import expat
+
+from ...errors import OjpackError
+
+MAX_ZIP_BYTES = 2 << 30        # 2 GiB decompressed in all: Polygon packages with big tests stay well below
+MAX_ZIP_FILES = 50_000
+_CHUNK = 1 << 20
+
+
+def inside(root: Path, rel: str, what: str) -> Path:
+    """root/rel, refused (one line naming `what` and the value) when it resolves outside root."""
+    if PurePosixPath(rel).is_absolute() or Path(rel).is_absolute():
+        raise OjpackError(f"{what} {rel!r}: an absolute path; refusing files outside the package")
+    path = root / rel
+    base = root.resolve()
+    if not path.resolve().is_relative_to(base):
+        raise OjpackError(f"{what} {rel!r}: points outside the package; refused")
+    return path
+
+
+def no_outside_links(root: Path) -> None:
+    """Refuse a package folder holding a symlink that resolves outside it (a file read through it would
+    be a host file)."""
+    base = root.resolve()
+    for path in root.rglob("*"):
+        if path.is_symlink() and not path.resolve().is_relative_to(base):
+            raise OjpackError(f"{path.relative_to(root)}: a symlink out of the package (to {path.resolve()}); refused")
+
+
+def extract_zip(source: Path, dest: Path, max_bytes: int = MAX_ZIP_BYTES, max_files: int = MAX_ZIP_FILES) -> None:
+    """Extract `source` into `dest` with bounds, refusing (one line) before writing anything when the
+    central directory shows too many files, too many declared bytes, a name outside `dest` or a symlink,
+    and stopping when the bytes really decompressed pass `max_bytes` (the declared sizes may lie)."""
+    try:
+        with zipfile.ZipFile(source) as z:
+            infos = z.infolist()
+            if len(infos) > max_files:
+                raise OjpackError(f"{source}: {len(infos)} entries, more than the {max_files} ojpack imports; refused")
+            declared = sum(i.file_size for i in infos)
+            if declared > max_bytes:
+                raise OjpackError(f"{source}: {declared} bytes once decompressed, more than the {max_bytes} "
+                                  "ojpack imports; refused")
+            for i in infos:
+                name = PurePosixPath(i.filename.replace("\\", "/"))
+                if name.is_absolute() or ".." in name.parts or (i.filename[1:2] == ":"):
+                    raise OjpackError(f"{source}: entry {i.filename!r} is outside the package; refused")
+                if stat.S_ISLNK(i.external_attr >> 16):
+                    raise OjpackError(f"{source}: entry {i.filename!r} is a symlink; refused")
+            total = 0
+            for i in infos:
+                target = dest / i.filename.replace("\\", "/")
+                if i.is_dir():
+                    target.mkdir(parents=True, exist_ok=True)
+                    continue
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with z.open(i) as src, target.open("wb") as out:
+                    while chunk := src.read(_CHUNK):
+                        total += len(chunk)
+                        if total > max_bytes:
+                            raise OjpackError(f"{source}: decompresses to more than {max_bytes} bytes (more than "
+                                              "its directory declares); refused")
+                        out.write(chunk)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError) as e:
+        raise OjpackError(f"{source}: a broken zip: {e}") from None
+
+
+def parse_xml(path: Path) -> ET.Element:
+    """The root element of `path`, refusing (one line) a DOCTYPE or ENTITY declaration: entities are how an
+    XML bomb expands; a Polygon problem.xml has none."""
+    data = path.read_bytes()
+
+    def refuse(*_args: object) -> None:
+        raise OjpackError(f"{path}: declares a DOCTYPE or ENTITY; refused (entities can expand without bound)")
+
+    scan = expat.ParserCreate()
+    scan.StartDoctypeDeclHandler = refuse
+    scan.EntityDeclHandler = refuse
+    try:
+        scan.Parse(data, True)
+        return ET.fromstring(data)
+    except (expat.ExpatError, ET.ParseError) as e:
+        raise OjpackError(f"{path}: not valid XML: {e}") from None
