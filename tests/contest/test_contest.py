@@ -90,11 +90,11 @@ def test_the_problem_set_page_has_a_cover_and_each_problem_from_a_new_page(tmp_p
 
 @pytest.mark.slow
 def test_a_whole_contest_builds_checks_renders_and_exports(tmp_path: Path) -> None:
-    """The done-when test: a contest of three new problems (interactive, subtasks, English-only pass-fail; there
-    is no --float: main has no tolerance checker) goes through every command at its root."""
+    """The done-when test: a contest of three new problems (interactive, subtasks, an English-only float one)
+    goes through every command at its root."""
     assert ojpack("new", "--contest", "c", cwd=tmp_path).returncode == 0
     root = tmp_path / "c"
-    for args in (["play", "--interactive"], ["parts", "--subtasks"], ["plain", "--lang", "en"]):
+    for args in (["play", "--interactive"], ["parts", "--subtasks"], ["plain", "--float", "--lang", "en"]):
         r = ojpack("new", *args, cwd=root)
         assert r.returncode == 0, r.stderr
     for command in (["build"], ["check"], ["render"], ["export", "--to", "all"]):
@@ -110,4 +110,4 @@ def test_a_whole_contest_builds_checks_renders_and_exports(tmp_path: Path) -> No
     if find_browser()[0] is None:
         pytest.skip("no Chromium: the problem set PDF cannot be printed")
     text = pdf_text(pdf)
-    assert text.index("A. Guess the Number") < text.index("B. Sum Modulo") < text.index("C. Sum Modulo")
+    assert text.index("A. Guess the Number") < text.index("B. Sum Modulo") < text.index("C. Mean")

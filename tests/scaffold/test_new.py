@@ -37,7 +37,7 @@ def test_new_then_build_and_check_from_inside(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("kind, langs", [("pass-fail", ("en",)), ("subtasks", ("zh", "en")),
-                                         ("interactive", ("en", "zh", "fr"))])
+                                         ("interactive", ("en", "zh", "fr")), ("float", ("en",))])
 def test_every_kind_loads_with_the_languages_asked_for(tmp_path: Path, kind: str, langs: tuple[str, ...]) -> None:
     made = new_problem(tmp_path / "My-Problem_2", kind, langs)   # type: ignore[arg-type]
     problem = load_problem(made.root)
@@ -47,9 +47,25 @@ def test_every_kind_loads_with_the_languages_asked_for(tmp_path: Path, kind: str
     assert problem.spec.pass_fail == (kind != "subtasks")
     assert (problem.spec.interactor is not None) == (kind == "interactive")
     assert made.untranslated == (("fr",) if "fr" in langs else ())
+    assert problem.spec.checker.type == ("float" if kind == "float" else "tokens")
     for lib in ("generators/ojgen.py", "generators/ojgen.h", "validators/ojval.py", "validators/ojval.h",
                 "validators/validate.cpp", "README.md"):
         assert (made.root / lib).is_file(), lib
+
+
+def test_a_float_problem_accepts_other_digits_and_rejects_a_truncated_mean(tmp_path: Path) -> None:
+    """--float: the model prints 9 decimals, mean.py Python's shortest repr; both pass within 1e-6, the integer
+    division fails; `export --to all` leaves UOJ out, naming why, and exits 0."""
+    r = ojpack("new", "m", "--float", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    root = tmp_path / "m"
+    for step in (["build"], ["check"], ["export", "--to", "all", "--no-check"]):
+        r = ojpack(*step, cwd=root)
+        assert r.returncode == 0, f"ojpack {step}: {r.stdout}{r.stderr}"
+        if step == ["check"]:
+            assert "check passed" in r.stdout and "wrong_answer/integer_division.cpp" in r.stdout
+    assert "uoj skipped" in r.stdout and not (root / "build" / "export" / "uoj.zip").exists()
+    assert (root / "build" / "export" / "kattis.zip").is_file()
 
 
 def test_new_refuses_what_it_should(tmp_path: Path) -> None:

@@ -3,8 +3,8 @@ render and export at once.
 
 The templates are files, not strings: templates/common/ (the setter's libraries: ojval for validators,
 ojgen for generators, and a README) goes into every package, then one problem: templates/sum/ (sum of n
-integers modulo 1e9+7; pass-fail, or with `--subtasks` two scored subtasks) or templates/guess/ (guess a
-hidden number, interactive). Only problem.yaml is filled in (@SHORT_NAME@, @NAMES@), by plain replacement:
+integers modulo 1e9+7; pass-fail, or with `--subtasks` two scored subtasks), templates/guess/ (guess a
+hidden number, interactive) or templates/mean/ (`--float`: the mean, judged within a tolerance). Only problem.yaml is filled in (@SHORT_NAME@, @NAMES@), by plain replacement:
 the statement templates are jinja2 of their own and are copied as they are.
 """
 
@@ -19,7 +19,7 @@ from typing import Literal
 
 from ..errors import OjpackError
 
-Kind = Literal["pass-fail", "subtasks", "interactive"]
+Kind = Literal["pass-fail", "subtasks", "interactive", "float"]
 TEMPLATES = resources.files("ojpack.scaffold").joinpath("templates")
 LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 STATEMENT = re.compile(r"^problem\.(.+)\.md\.j2$")
@@ -29,7 +29,11 @@ PROBLEMS: dict[str, tuple[str, str, dict[str, str]]] = {
     "pass-fail": ("sum", "problem.pass-fail.yaml", {"en": "Sum Modulo", "zh": "取模求和"}),
     "subtasks": ("sum", "problem.subtasks.yaml", {"en": "Sum Modulo", "zh": "取模求和"}),
     "interactive": ("guess", "problem.yaml", {"en": "Guess the Number", "zh": "猜数"}),
+    "float": ("mean", "problem.float.yaml", {"en": "Mean", "zh": "平均数"}),
 }
+# A template that takes another's files first, then its own over them: templates/mean/ (the mean of n
+# integers, judged with a tolerance) shares sum's input, so its generator and validator.
+BASES: dict[str, tuple[str, set[str]]] = {"mean": ("sum", {"solutions", "statement"})}
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,10 @@ def new_problem(root: Path, kind: Kind = "pass-fail", languages: tuple[str, ...]
     root.mkdir(parents=True, exist_ok=True)
     try:
         _copy_tree(TEMPLATES.joinpath("common"), root, set())
+        if folder in BASES:
+            base, skip = BASES[folder]
+            base_source = TEMPLATES.joinpath(base)
+            _copy_tree(base_source, root, skip | {p.name for p in base_source.iterdir() if p.name.startswith("problem.")})
         _copy_tree(source, root, {p.name for p in source.iterdir() if p.name.startswith("problem.")})
         untranslated = _statements(root / "statement", languages)
         names = "\n".join(f"  {lang}: {_quote(titles.get(lang, titles['en']))}" for lang in languages)

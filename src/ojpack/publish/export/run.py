@@ -48,12 +48,18 @@ def resolve_targets(spec: str) -> list[str]:
 
 def targets_for(problem: Problem, spec: str) -> tuple[list[str], dict[str, str]]:
     """The targets to write and those `all` leaves out, with why: `all` means every target that can hold
-    this problem, so an interactive one skips the judges without a place for its interactor. A target
+    this problem, so an interactive one skips the judges without a place for its interactor, and a float
+    checker skips UOJ. A target
     named on its own is never skipped (its export fails, naming why)."""
     targets = resolve_targets(spec)
-    if spec != "all" or problem.spec.interactor is None:
+    if spec != "all":
         return targets, {}
-    skipped = {t: f"{CANNOT[t]}: not a target for an interactive problem" for t in targets if t in CANNOT}
+    skipped: dict[str, str] = {}
+    if problem.spec.interactor is not None:
+        skipped |= {t: f"{CANNOT[t]}: not a target for an interactive problem" for t in targets if t in CANNOT}
+    if problem.spec.checker.type == "float":
+        skipped["uoj"] = ("UOJ's float checkers (rcmp) have fixed tolerances and its data folder takes no other "
+                          "checker ojpack ships: not a target for a tolerance checker")
     return [t for t in targets if t not in skipped], skipped
 
 
