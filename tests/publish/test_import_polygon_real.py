@@ -110,7 +110,8 @@ def test_the_report_lists_every_file_of_the_source(imported, name: str) -> None:
     assert sorted(files) == sorted(p.relative_to(src).as_posix() for p in src.rglob("*") if p.is_file())
     assert all(fate for fate in files.values())
     if name == "polygon-lecturer":
-        assert files["solutions/solutions.kt"] == "copied to solutions/accepted/solutions.kt"   # Kotlin runs too
+        # Debian's kotlinc is 1.3: this package's Kotlin (readln, 1.6) would not compile, so it is named, not run
+        assert files["solutions/solutions.kt"] == "not carried over: ojpack cannot run this language"
         assert files["solutions/solutions.py"] == "copied to solutions/accepted/solutions.py"
         assert files["tests/01"] == "the input of test sample/test-01: copied"
         assert files["check.cpp"].startswith("copied to validators/checker/check.cpp")

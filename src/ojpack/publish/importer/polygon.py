@@ -15,7 +15,6 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
-from ...sandbox import is_source
 from . import tex
 from .polygon_statement import statements
 from .safe import inside, parse_xml
@@ -256,7 +255,7 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
             imp.took(str(path), f"not carried over: tag {tag!r} has no ojpack verdict")
             continue
-        if not is_source(path) or not (root / path).is_file():   # every language of ojpack's table
+        if path.suffix not in RUNNABLE or not (root / path).is_file():
             imp.took(str(path), "not carried over: ojpack cannot run this language")
             imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
             continue
