@@ -163,3 +163,22 @@ def test_check_on_a_cluster_gives_the_local_verdicts(toy):
     assert {name: v for name, (v, _, _) in local.items()} == {
         "accepted/sum.py": "AC", "wrong_answer/minus.py": "WA", "time_limit_exceeded/spin.py": "TLE"}
     assert matrix("--cluster", "local:2") == local
+
+
+def test_strength_on_a_cluster_kills_the_same_mutants(tmp_path):
+    """Mutation analysis of examples/nim's Python solution with the mutants' runs on two Dask workers: the same
+    mutants killed, by the same tests, as on the local pool."""
+    from ojpack.problem import copy_sources
+    from ojpack.strength import strength
+
+    root = copy_sources(Path(__file__).parents[2] / "examples" / "nim", tmp_path / "nim")
+    problem = load_problem(root)
+    source = [root / "solutions" / "accepted" / "nim.py"]
+    local = strength(problem, sources=source, stress_seconds=0.2)
+    with connect_cluster("local:2") as engine:
+        remote = strength(problem, sources=source, stress_seconds=0.2, engine=engine)
+
+    def summary(report) -> list[tuple[str, str, str | None]]:
+        return [(r.mutant.id, r.status, r.killed_by) for r in report.results]
+
+    assert summary(remote) == summary(local) and local.count("killed") > 0

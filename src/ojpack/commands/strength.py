@@ -8,7 +8,7 @@ from typing import Annotated, Optional
 import typer
 
 from ..errors import OjpackError
-from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
+from .common import ClusterOpt, JsonOpt, NoSandboxOpt, ProblemOpt, engine_for, sandbox
 from .console import err, out, print_json, progress_bar
 
 STYLE = {"killed": "green", "equivalent": "dim", "survived": "bold red", "stillborn": "dim"}
@@ -28,6 +28,7 @@ def command(
     quick: Annotated[bool, typer.Option("--quick", help="With --validator/--checker: only the smallest test "
                                                          "of each group, as `ojpack check` runs it.")] = False,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
+    cluster: ClusterOpt = None,
     problem_dir: ProblemOpt = None,
     no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
@@ -47,10 +48,11 @@ def command(
     try:
         sandbox(no_sandbox)
         problem = load_problem(problem_dir)
-        with progress_bar("[bold]strength") as bar:
+        with progress_bar("[bold]strength") as bar, engine_for(cluster, jobs) as engine:
             task = bar.add_task("", total=None)
             report = strength(problem, all_accepted=all_accepted, stress_seconds=seconds, workers=jobs, add=add,
-                              on_done=lambda _r, n: bar.update(task, advance=1, total=n))
+                              on_done=lambda _r, n: bar.update(task, advance=1, total=n),
+                              engine=engine if cluster else None)
     except OjpackError as e:
         err.print("[bold red]error:[/] ", end="")
         err.print(str(e), markup=False)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from ..cache import cache_for
 from ..errors import OjpackError
-from ..judging import discover, of_run, output_scratch, proof_batches
+from ..judging import Engine, Job, discover, of_run, output_scratch, proof_batches
 from ..problem import Problem, load_problem
 from ..sandbox import CompileError, Program, run
 from ..testdata import BuiltTest, ensure_built
@@ -94,7 +94,10 @@ class Runner:
 def strength(problem: Problem, sources: Sequence[Path] | None = None, all_accepted: bool = False,
              stress_seconds: float = 3.0, workers: int | None = None, add: bool = False,
              select: Callable[[Mutant], bool] | None = None,
-             on_done: Callable[[MutantResult, int], None] | None = None) -> StrengthReport:
+             on_done: Callable[[MutantResult, int], None] | None = None,
+             engine: Engine | None = None) -> StrengthReport:
+    """`engine` (a cluster): where the mutants' runs on the data go, each mutant's tests one chain that
+    stops at its first failing test; compiling and examining survivors stay on this machine."""
     if sources is None:
         sources = [problem.path(problem.spec.model_solution)]
         if all_accepted:
@@ -118,10 +121,16 @@ def strength(problem: Problem, sources: Sequence[Path] | None = None, all_accept
             r.status, r.killed_by = ("killed", first.id) if first else ("survived", None)
             return r
 
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            results = []
-            for r in pool.map(kill, todo):
-                results.append(r)
+        results = []
+        if engine is None:
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                for r in pool.map(kill, todo):
+                    results.append(r)
+                    if on_done and r.status != "survived":
+                        on_done(r, len(todo))
+        else:
+            results = _kill_on(engine, problem, todo, tests, s, folder, workers)
+            for r in results:
                 if on_done and r.status != "survived":
                     on_done(r, len(todo))
         for r in results:
@@ -135,6 +144,30 @@ def strength(problem: Problem, sources: Sequence[Path] | None = None, all_accept
     if add:
         report.added = _add(problem, report, model, s, folder)
     return report
+
+
+def _kill_on(engine: Engine, problem: Problem, todo: list[Mutant], tests: Sequence[BuiltTest], s: Setup,
+             folder: Path, workers: int) -> list[MutantResult]:
+    """Every mutant compiled here (cached), then its runs on the data as one chain per mutant on the engine:
+    killed by the first test it fails, whatever the failure (as `Runner.fails` judges)."""
+    def build(m: Mutant) -> Program | None:
+        try:
+            return _compile(problem, m, folder)
+        except CompileError:
+            return None
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        programs = list(pool.map(build, todo))
+    results = [MutantResult(m) for m in todo]
+    jobs = [Job(str(i), p, t) for i, p in enumerate(programs) if p is not None for t in tests]
+    cells = engine.execute(jobs, s.limits, s.time_limit, s.checker, None, None, lambda job: job.owner)
+    for i, (r, p) in enumerate(zip(results, programs)):
+        if p is None:
+            continue
+        first = next((t for t in tests if (c := cells.get((str(i), t.id))) is not None and str(c.verdict) != "AC"),
+                     None)
+        r.status, r.killed_by = ("killed", first.id) if first else ("survived", None)
+    return results
 
 
 def _compile(problem: Problem, m: Mutant, folder: Path) -> Program:
