@@ -9,11 +9,13 @@ import itertools
 import os
 import signal
 import threading
-import weakref
 import time
+import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 MOUNT = Path("/sys/fs/cgroup")
 _counter = itertools.count()
@@ -178,31 +180,42 @@ class Cage:
             time.sleep(0.01)
 
 
+@dataclass(frozen=True)
+class Spares:
+    """Cages of threads that have ended, for the next new thread (a pool's next check): a long process then
+    holds as many cages as it ever ran threads at once, not one per thread it ever started, each with its
+    knobs open. `idle`: nothing of an earlier run is left in the cage (orphans still charged there keep it out)."""
+    idle: Callable[[Any], bool]
+    cages: list[Any] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def take(self) -> Any:
+        with self.lock:
+            return self.cages.pop() if self.cages else None
+
+    def adopt(self, cage: Any) -> None:
+        """`cage` is this thread's: handed on when the thread ends."""
+        weakref.finalize(threading.current_thread(), self._give, cage)
+
+    def _give(self, cage: Any) -> None:
+        with self.lock:
+            if cage.knobs and self.idle(cage):   # not removed meanwhile
+                self.cages.append(cage)
+
+
 _local = threading.local()
 _made: list[Cage] = []
-_free: list[Cage] = []   # cages of threads that have ended, for the next new thread (a pool's next check)
-_free_lock = threading.Lock()
-
-
-def _release(cage: Cage) -> None:
-    with _free_lock:
-        # not removed meanwhile, nor left for orphans still charged there (see kill_all)
-        if cage.knobs and cage._tasks() == 0:
-            _free.append(cage)
+_spares = Spares(lambda cage: cage._tasks() == 0)
 
 
 def for_thread() -> Cage:
-    """This thread's cage, made on first use and reused run after run (making and removing cgroup
-    folders costs more than starting a small program); a thread that ends hands it on to the next new
-    one, so a long process holds as many cages as it ever ran threads at once. All are removed when the
+    """This thread's cage, made on first use (or handed on from an ended thread) and reused run after run
+    (making and removing cgroup folders costs more than starting a small program). All are removed when the
     process exits, and by the guard when it is killed."""
     cage = getattr(_local, "cage", None)
-    if cage is None:
-        with _free_lock:
-            cage = _free.pop() if _free else None
-        if cage is not None:
-            _local.cage = cage
-            weakref.finalize(threading.current_thread(), _release, cage)
+    if cage is None and (cage := _spares.take()) is not None:
+        _local.cage = cage
+        _spares.adopt(cage)
     if cage is not None and cage.stale_bytes() > STALE_BYTES:
         _local.cage = None
         cage.remove()
@@ -212,7 +225,7 @@ def for_thread() -> Cage:
         _start_guard()
         cage = _local.cage = Cage.create(None, 64)
         _made.append(cage)
-        weakref.finalize(threading.current_thread(), _release, cage)
+        _spares.adopt(cage)
     return cage
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from .cgroups import _rmdir, start_guard
+from .cgroups import Spares, _rmdir, start_guard
 
 NEEDED = ("memory", "pids")
 _counter = itertools.count()
@@ -197,17 +197,23 @@ class Cage2:
 
 _local = threading.local()
 _made: list[Cage2] = []
+_spares = Spares(lambda cage: not _populated(cage.folder))
 
 
 def for_thread() -> Cage2:
-    """This thread's cgroup, made on first use; all are removed at exit, and by the guard when killed."""
+    """This thread's cgroup, made on first use (or handed on from an ended thread, as in v1); all are removed
+    at exit, and by the guard when killed."""
     cage = getattr(_local, "cage", None)
+    if cage is None and (cage := _spares.take()) is not None:
+        _local.cage = cage
+        _spares.adopt(cage)
     if cage is None:
         root = base()
         assert root is not None
         start_guard([str(root)])   # the v1 module's guard sweeps any cgroup folder by prefix
         cage = _local.cage = Cage2.create()
         _made.append(cage)
+        _spares.adopt(cage)
     return cage
 
 
