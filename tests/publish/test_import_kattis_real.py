@@ -5,6 +5,7 @@ cannot run is named in the report."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -99,7 +100,10 @@ def test_a_bapctools_generators_yaml_becomes_plan_lines_that_make_bapctools_inpu
         pytest.skip("BAPCtools is missing (scripts/setup.sh test): the inputs are not compared with `bt generate`")
     work = tmp_path / "bt"
     shutil.copytree(FIXTURES / "bapc-generatorcount", work)
-    proc = subprocess.run([str(BT), "generate", "--no-bar"], cwd=work, capture_output=True, text=True)
+    # bt keeps a machine-wide record of problem uuids (~/.config/bapctools/uuids): an earlier run's copy still on
+    # disk makes it warn and fail, so it gets a config folder of its own, as the other tests give it
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    proc = subprocess.run([str(BT), "generate", "--no-bar"], cwd=work, capture_output=True, text=True, env=env)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     theirs = {p.name: p.read_bytes() for p in (work / "data" / "secret").rglob("*.in")}
     assert ours == theirs   # same names (after ojpack's own NN- prefix), same bytes
