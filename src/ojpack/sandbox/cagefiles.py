@@ -12,7 +12,9 @@ from __future__ import annotations
 import ctypes
 import errno
 import os
+import socket
 import stat
+import subprocess
 import tempfile
 import threading
 from functools import cache
@@ -21,6 +23,8 @@ from types import TracebackType
 
 from ..errors import OjpackError
 from .isolation import NOBODY, SandboxUnavailable, isolation_enabled
+from .launch import launcher
+from .rootless import is_rootless
 from .runner import RunLimits, run
 
 FEEDBACK_BYTES = 16 << 20   # what a checker or interactor may write into its feedback folder, all files together
@@ -85,8 +89,8 @@ def require_regular(folder: Path) -> None:
 
 class CappedFolder:
     """A folder a caged program writes, capped in total size and file count: a tmpfs of its own, made
-    detached (fsopen/fsmount: never attached anywhere in the host's tree), moved into the cage at `path`
-    by the exec helper, read by ojpack through its descriptor, and gone with it. Without the cage
+    detached (fsopen/fsmount: never attached anywhere in the host's tree; as a plain user, made by the exec
+    helper in a user namespace of its own), moved into the cage at `path` by the exec helper, read by ojpack through its descriptor, and gone with it. Without the cage
     (--no-sandbox) or the mount API, the plain folder at `path`, uncapped. Use it as a context manager."""
 
     def __init__(self, path: Path, size: int = FEEDBACK_BYTES, files: int = FEEDBACK_FILES) -> None:
@@ -160,6 +164,8 @@ def _probe() -> bool:
 def _tmpfs(size: int, files: int) -> int | None:
     """A detached tmpfs of `size` bytes and `files` inodes owned by the cage's uid, or None when this
     kernel or process cannot make one."""
+    if is_rootless():
+        return _users_tmpfs(size, files)
     libc = _libc()
     fs = libc.syscall(_FSOPEN, b"tmpfs", 1)   # FSOPEN_CLOEXEC
     if fs < 0:
@@ -175,6 +181,26 @@ def _tmpfs(size: int, files: int) -> int | None:
         return mount if mount >= 0 else None
     finally:
         os.close(fs)
+
+
+def _users_tmpfs(size: int, files: int) -> int | None:
+    """A user may make a tmpfs only in a user namespace of its own, and Python, with threads, cannot enter
+    one: the exec helper does it in its own process and sends the detached mount back over a socket."""
+    helper = launcher()
+    if helper is None:
+        return None
+    here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    with here, there:
+        try:
+            made = subprocess.run([helper, "tmpfs", str(size), str(files), str(there.fileno())],
+                                  pass_fds=(there.fileno(),), capture_output=True, timeout=30)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+        if made.returncode != 0:
+            return None
+        there.close()
+        _, fds, _, _ = socket.recv_fds(here, 64, 1)
+    return fds[0] if fds else None
 
 
 @cache

@@ -43,6 +43,11 @@
  * option may stand among the binds: "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
  * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does.
  *
+ * tmpfs: `launch tmpfs BYTES FILES FD` (rootless) makes the capped tmpfs a user cannot make in the host's
+ * namespaces: it enters a user and mount namespace of its own (the user's uid and gid mapped to 0, so the
+ * tmpfs's root is the user's), makes a detached tmpfs of BYTES bytes and FILES inodes there, and sends its
+ * descriptor over the unix socket FD; the mount outlives this process, and the cage moves it in (m:).
+ *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
  * and removes them: a SIGKILLed ojpack leaves no cgroup behind.
@@ -70,6 +75,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/sendfile.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -674,8 +680,50 @@ static int guard(int argc, char **argv) {
     return 1;
 }
 
+/* Rootless: a detached, capped tmpfs made in a user namespace of its own, sent back over a socket. */
+static int make_tmpfs(char **argv) {
+    char map[64], opt[32];
+    uid_t uid = geteuid();
+    gid_t gid = getegid();
+    int sock = atoi(argv[4]);
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) != 0) { perror("launch: unshare"); return 1; }
+    snprintf(map, sizeof map, "0 %d 1\n", (int)uid);
+    int fd = open("/proc/self/setgroups", O_WRONLY);
+    if (fd < 0 || write(fd, "deny", 4) != 4) { perror("launch: setgroups"); return 1; }
+    close(fd);
+    fd = open("/proc/self/uid_map", O_WRONLY);
+    if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map)) { perror("launch: uid_map"); return 1; }
+    close(fd);
+    snprintf(map, sizeof map, "0 %d 1\n", (int)gid);
+    fd = open("/proc/self/gid_map", O_WRONLY);
+    if (fd < 0 || write(fd, map, strlen(map)) != (ssize_t)strlen(map)) { perror("launch: gid_map"); return 1; }
+    close(fd);
+    int fs = (int)syscall(SYS_fsopen, "tmpfs", 1);   /* FSOPEN_CLOEXEC */
+    if (fs < 0) { perror("launch: fsopen"); return 1; }
+    const char *keys[] = {"size", "nr_inodes", "mode"};
+    const char *values[] = {argv[2], argv[3], "0700"};
+    for (int k = 0; k < 3; k++)
+        if (syscall(SYS_fsconfig, fs, 1, keys[k], values[k], 0) != 0) { perror("launch: fsconfig"); return 1; }
+    if (syscall(SYS_fsconfig, fs, 6, NULL, NULL, 0) != 0) { perror("launch: tmpfs"); return 1; }   /* CMD_CREATE */
+    int mnt = (int)syscall(SYS_fsmount, fs, 1, 0x2 | 0x4 | 0x8);   /* nosuid, nodev, noexec */
+    if (mnt < 0) { perror("launch: fsmount"); return 1; }
+    snprintf(opt, sizeof opt, "%d", mnt);
+    char space[CMSG_SPACE(sizeof(int))];
+    memset(space, 0, sizeof space);
+    struct iovec iov = {opt, strlen(opt)};
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = space, .msg_controllen = sizeof space};
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int));
+    memcpy(CMSG_DATA(cm), &mnt, sizeof(int));
+    if (sendmsg(sock, &msg, 0) < 0) { perror("launch: sendmsg"); return 1; }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "cage") == 0) return cage_main(argc, argv);
     if (argc > 3 && strcmp(argv[1], "guard") == 0) return guard(argc, argv);
+    if (argc == 5 && strcmp(argv[1], "tmpfs") == 0) return make_tmpfs(argv);
     return plain(argc, argv);
 }
