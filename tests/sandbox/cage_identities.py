@@ -45,7 +45,8 @@ else:
     else:
         from ojpack.judging.judgement import judge
         res = judge(problem, Path(req["source"]))
-        print(json.dumps({"verdict": res.verdict.value,
+        print(json.dumps({"verdict": res.verdict.value, "score": res.score,
+                          "subtasks": {s.group: s.verdict.value for s in res.subtasks},
                           "cells": [[c.verdict.value, c.message] for c in res.cells]}))
 '''
 

@@ -10,10 +10,15 @@ from pathlib import Path
 
 import pytest
 
+from ojpack.judging.judgement import judge
 from ojpack.judging.verdicts import Verdict
+from ojpack.problem.load import copy_sources, load_problem
+from ojpack.testdata import ensure_built
 
 from cage_identities import Identity
-from test_isolation import TESTS, identity, judged, pytestmark  # noqa: F401  (a fixture, the skip mark)
+from test_isolation import TESTS, identity, judged, pytestmark, toy_built, work  # noqa: F401  (fixtures, the skip mark)
+
+REPO = TESTS.parent
 
 HOSTILE = TESTS / "judging" / "hostile"
 
@@ -38,3 +43,78 @@ def test_a_checker_flooding_its_feedback_folder_is_je_in_every_mode(flooded_toy:
     verdict, cells = judged(identity, flooded_toy, flooded_toy / "solutions" / "accepted" / "sum.py")
     assert verdict is Verdict.JE and {v for v, _ in cells} == {Verdict.JE}, cells
     assert all("filled its feedback folder (the cap is 16 MiB in 63 files)" in m for _, m in cells), cells
+
+
+@pytest.fixture(scope="module")
+def built(identity: Identity, tmp_path_factory):
+    """Build a package (the repo's own, or one of examples/) once per mode, as that mode's identity."""
+    base = identity.folder(tmp_path_factory.mktemp("packages"))
+    made: dict[str, Path] = {}
+
+    def package(name: str) -> Path:
+        if name not in made:
+            root = copy_sources(REPO / name if name else REPO, base / (name.replace("/", "-") or "johnsgame"))
+            identity.own(base)
+            if identity.driver is None:
+                ensure_built(load_problem(root))
+            else:
+                identity.call(base, op="build", problem=root)
+            made[name] = root
+        return made[name]
+
+    yield package
+    if identity.driver is not None:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+def summary(identity: Identity, problem: Path, source: Path) -> tuple[str, int, dict[str, str], set[str]]:
+    """judge() as the identity: (verdict, score, each subtask's verdict, the verdicts of its tests)."""
+    if identity.driver is None:
+        res = judge(load_problem(problem), source)
+        return (res.verdict.value, res.score, {s.group: s.verdict.value for s in res.subtasks},
+                {c.verdict.value for c in res.cells})
+    said = identity.call(source.parent, op="judge", problem=problem, source=source)
+    return said["verdict"], said["score"], said["subtasks"], {v for v, _ in said["cells"]}
+
+
+JOHN = {"subtask1": "AC", "subtask2": "AC", "subtask3": "AC"}
+
+
+@pytest.mark.parametrize(("package", "solution", "expected"), [
+    # a ~312 MiB table for a 128 MiB limit: the cgroup's peak as root, the peak resident size as a user
+    ("", "memory_limit_exceeded/win_table.cpp", ("MLE", 0, dict.fromkeys(JOHN, "MLE"), {"MLE"})),
+    # too slow on subtask 3 only: the same tests time out, the same 50 points
+    ("", "partial/exhaustive_search.cpp", ("TLE", 50, {**JOHN, "subtask3": "TLE"}, {"AC", "TLE"})),
+    # a JVM under rlimits gets no address-space cap (it reserves far more than it uses): still AC
+    ("", "accepted/john.java", ("AC", 100, JOHN, {"AC"})),
+    # an endless output line to the interactor, which reads one short line and rejects it
+    ("examples/anti-nim-play", "wrong_answer/flood.py", ("WA", 0, {"all": "WA"}, {"WA"})),
+])
+def test_the_packages_own_solutions_get_the_same_verdicts_in_every_mode(built, identity: Identity, package: str,
+                                                                        solution: str, expected: tuple) -> None:
+    root = built(package)
+    assert summary(identity, root, root / "solutions" / solution) == expected
+
+
+LIMIT_BREAKERS = {
+    # more than -Xmx in one allocation: the JVM says OutOfMemoryError and exits 1 (as root this was RE)
+    "BigArray.java": ("public class BigArray { public static void main(String[] a) {\n"
+                      "    long[] x = new long[1 << 27]; x[5] = 1; System.out.println(x.length); } }\n", "MLE"),
+    "Grow.java": ("import java.util.*;\npublic class Grow { public static void main(String[] a) {\n"
+                  "    List<byte[]> l = new ArrayList<>(); while (true) l.add(new byte[1 << 20]); } }\n", "MLE"),
+    "flood.cpp": ("#include <cstdio>\nint main() { for (;;) puts(\"1234567890\"); }\n", "OLE"),
+    "Flood.java": ("public class Flood { public static void main(String[] a) {\n"
+                   "    while (true) System.out.println(\"1234567890\"); } }\n", "OLE"),
+    "Spin.java": ("public class Spin { public static void main(String[] a) {\n"
+                  "    long x = 0; while (true) x++; } }\n", "TLE"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LIMIT_BREAKERS))
+def test_java_and_cpp_limit_breakers_get_the_same_verdict_in_every_mode(toy_built: Path, work: Path,
+                                                                        identity: Identity, name: str) -> None:
+    code, expected = LIMIT_BREAKERS[name]
+    (work / name).write_text(code)
+    identity.own(work)
+    verdict, _, _, cells = summary(identity, toy_built, work / name)
+    assert (verdict, cells) == (expected, {expected})

@@ -113,8 +113,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     sig = -code if code < 0 else None
     size = stdout.stat().st_size if isinstance(stdout, Path) else 0
     verdict = _classify(limits, killed, cpu, peak, oom, sig, code, size)
-    if verdict == "re" and cage is None and caged and limits.memory_mib and allocation_failed(stderr):
-        verdict = "mle"   # rlimits alone: a refused allocation is the only sign of a big one made at once
+    if verdict == "re" and limits.memory_mib and allocation_failed(stderr):
+        verdict = "mle"   # a refused allocation (rlimits: the only sign of a big one made at once; a JVM's -Xmx)
     return RunResult(verdict, cpu, wall, peak, None if sig else code, sig, size,
                      "cage" if caged else "cgroup" if cage else "rlimit")
 
