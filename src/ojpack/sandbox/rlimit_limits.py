@@ -18,8 +18,7 @@ from pathlib import Path
 from .limits import RunLimits
 
 WEAKER = ("memory is approximate: the peak resident size of the run's largest process, under an "
-          "address-space cap (Java: its -Xmx only); CPU time of processes left running counts only "
-          "against the wall clock")
+          "address-space cap (Java: its -Xmx only), /tmp's pages not counted")
 # Tools that reserve far more address space than they use: RLIMIT_AS would stop them at start-up.
 _RESERVERS = ("java", "javac", "jshell", "kotlin", "kotlinc", "scala", "go", "pypy", "pypy3")
 # What a program that could not get memory says as it dies, in the languages ojpack runs.
