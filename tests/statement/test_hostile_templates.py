@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ojpack.problem.load import load_problem
+from ojpack.statement import bounded
 from ojpack.statement.model import Statement, StatementError, render_statement
 from ojpack.statement.tex import render_kattis
 
@@ -150,3 +151,32 @@ def test_a_template_cannot_include_a_file_from_outside_its_folder(toy: Path, tmp
     with pytest.raises(StatementError) as e:
         render_statement(load_problem(toy), "en", [])
     assert str(e.value) == f"statement/leak.j2: is a link to {secret}, outside the statement folder; refused"
+
+
+@pytest.mark.parametrize("template, says", [
+    # loops that print nothing: no output to count, only the CPU they burn
+    ('{% set r = range(100000) %}{% for i in r %}{% for j in r %}{% for k in r %}{% endfor %}{% endfor %}{% endfor %}',
+     r"the template ran past its time limit \(1 s of CPU"),
+    # gigabytes in one call, out of a few characters
+    ('{{ "x" | center(10 ** 10) }}', "the template needed more than 1024 MiB of memory"),
+    ('{% set ns = namespace(s="x") %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}{% endfor %}{{ ns.s }}',
+     "the template needed more than 1024 MiB of memory"),
+    ('{% for i in range(12) %}{{ "x" * 999999 }}{% endfor %}', r"the statement is longer than 8 M characters"),
+])
+def test_a_template_that_runs_away_is_stopped_at_a_limit_in_one_line(toy: Path, monkeypatch, template: str,
+                                                                     says: str) -> None:
+    monkeypatch.setattr(bounded, "CPU_SECONDS", 1)
+    (toy / "statement").mkdir()
+    (toy / "statement" / "problem.en.md.j2").write_text(f"## Description\n\n{template}\n")
+    with pytest.raises(StatementError, match=f"^statement/problem.en.md.j2: .*{says}") as e:
+        render_statement(load_problem(toy), "en", [])
+    assert "\n" not in str(e.value)
+
+
+def test_a_runaway_template_is_one_line_from_the_cli(toy: Path, tmp_path: Path) -> None:
+    statement_folder(toy)
+    (toy / "statement" / "problem.en.md.j2").write_text('{{ "x" | center(10 ** 10) }}\n')
+    r = ojpack("render", "-p", str(toy), "--format", "md", cwd=tmp_path)
+    assert r.returncode == 1 and "Traceback" not in r.stdout + r.stderr
+    assert r.stderr.strip() == ("error: statement/problem.en.md.j2: the template needed more than 1024 MiB of "
+                                "memory"), r.stderr

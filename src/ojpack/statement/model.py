@@ -16,6 +16,7 @@ import jinja2
 from ..testdata import BuiltTest
 from ..errors import OjpackError
 from ..problem import Problem
+from .bounded import Outcome, RenderLimit, bounded
 from .sandboxed import NotText, SecurityError, environment
 
 STATEMENT_DIR = "statement"
@@ -161,24 +162,36 @@ def render_statement(problem: Problem, lang: str, samples: list[Sample]) -> Stat
     if not path.is_file():
         have = ", ".join(languages(problem)) if (problem.root / STATEMENT_DIR).is_dir() else "none"
         raise StatementError(f"no statement template {path} (languages with a template: {have})")
+    try:   # in a child process under a CPU, memory and wall limit (see bounded.py)
+        done = bounded(lambda: _render(problem, lang, samples, path))
+    except RenderLimit as e:
+        raise StatementError(f"{STATEMENT_DIR}/{path.name}: {e}") from None
+    if done.error is not None or done.text is None:
+        raise StatementError(done.error or f"{STATEMENT_DIR}/{path.name}: the template rendered nothing")
+    return Statement(lang, title(problem, lang), done.text.strip() + "\n", path)
+
+
+def _render(problem: Problem, lang: str, samples: list[Sample], path: Path) -> Outcome:
+    """The template's text, or the one line saying what is wrong with it."""
     env = environment(path.parent, {"num": tex_number})
     try:
-        text = env.get_template(path.name).render(context(problem, lang, samples))
+        return Outcome(env.get_template(path.name).render(context(problem, lang, samples)), None)
     except jinja2.TemplateSyntaxError as e:
         where = f"{STATEMENT_DIR}/{Path(e.filename or path).name}"
-        raise StatementError(f"{where}: line {e.lineno}: template syntax error: {e.message}") from None
+        return Outcome(None, f"{where}: line {e.lineno}: template syntax error: {e.message}")
     except jinja2.UndefinedError as e:
-        raise StatementError(f"{_location(e, path)}: undefined value: {e.message} "
-                             f"(available keys: {', '.join(sorted(context(problem, lang, samples)))})") from None
+        return Outcome(None, f"{_location(e, path)}: undefined value: {e.message} "
+                             f"(available keys: {', '.join(sorted(context(problem, lang, samples)))})")
     except NotText as e:
-        raise StatementError(f"{STATEMENT_DIR}/{e}") from None
+        return Outcome(None, f"{STATEMENT_DIR}/{e}")
     except SecurityError as e:
-        raise StatementError(f"{_location(e, path)}: refused (statement templates run in a sandbox): {e}") from None
+        return Outcome(None, f"{_location(e, path)}: refused (statement templates run in a sandbox): {e}")
     except jinja2.TemplateError as e:
-        raise StatementError(f"{_location(e, path)}: template error: {e}") from None
+        return Outcome(None, f"{_location(e, path)}: template error: {e}")
+    except MemoryError:
+        raise   # bounded() names the cap
     except Exception as e:  # the template is the package author's code: 1/0, "x" | num, a macro calling itself
-        raise StatementError(f"{_location(e, path)}: template error: {type(e).__name__}: {e}") from None
-    return Statement(lang, title(problem, lang), text.strip() + "\n", path)
+        return Outcome(None, f"{_location(e, path)}: template error: {type(e).__name__}: {e}")
 
 
 def _location(error: Exception, path: Path) -> str:
