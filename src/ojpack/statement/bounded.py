@@ -6,7 +6,9 @@ line) comes back through a pipe, capped in size. A child past a limit is killed 
 
 fork, not a fresh interpreter: the child needs only what this process has loaded (Jinja, the context), and a
 fresh Python would cost ~0.2 s a render. The child touches no lock another thread may hold (it builds its own
-environment, writes to its own pipe) and leaves with os._exit, so none of the parent's exit handlers runs."""
+environment, writes to its own pipe) and leaves with os._exit, so none of the parent's exit handlers runs.
+Descriptors other threads had open stay open in the child until it exits: a reader waiting there for EOF
+waits at most as long as the render (which is what its limits are for)."""
 
 from __future__ import annotations
 
