@@ -354,7 +354,7 @@ def test_a_failing_programs_stderr_is_the_judge_note(toy_built, work, identity):
 @pytest.mark.parametrize(("code", "expected"), [
     ("while True: pass", Verdict.TLE),
     ("x = []\nwhile True: x.append(bytearray(1 << 20))", Verdict.MLE),
-    ("x = bytearray(1 << 30)", Verdict.MLE),   # at once: no cgroup (rlimits) sees it only as a refused allocation
+    ("x = bytearray(1 << 30)", Verdict.MLE),   # at once: rlimits see it at init's next look (every 10 ms)
     ("import sys\nwhile True: sys.stdout.write('x' * 65536)", Verdict.OLE),
 ])
 def test_limit_breakers_get_their_verdicts_from_judge(toy_built, work, identity, code, expected):

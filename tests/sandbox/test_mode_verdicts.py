@@ -97,6 +97,7 @@ def test_the_packages_own_solutions_get_the_same_verdicts_in_every_mode(built, i
 
 
 LIMIT_BREAKERS = {
+    # (the toy's limits: 1 s, 256 MiB, 1 MiB of output)
     # more than -Xmx in one allocation: the JVM says OutOfMemoryError and exits 1 (as root this was RE)
     "BigArray.java": ("public class BigArray { public static void main(String[] a) {\n"
                       "    long[] x = new long[1 << 27]; x[5] = 1; System.out.println(x.length); } }\n", "MLE"),
@@ -107,11 +108,24 @@ LIMIT_BREAKERS = {
                    "    while (true) System.out.println(\"1234567890\"); } }\n", "OLE"),
     "Spin.java": ("public class Spin { public static void main(String[] a) {\n"
                   "    long x = 0; while (true) x++; } }\n", "TLE"),
+    # rlimits had an address cap, where each thread reserves a stack of the stack limit (the memory limit)
+    "threads.cpp": ("#include <cstdio>\n#include <thread>\n#include <vector>\nint main() {\n"
+                    "    std::vector<std::thread> t;\n    for (int i = 0; i < 8; i++) t.emplace_back([] {});\n"
+                    "    for (auto& x : t) x.join();\n    long long a, b;\n    scanf(\"%lld %lld\", &a, &b);\n"
+                    "    printf(\"%lld\\n\", a + b);\n}\n", "AC"),
+    # 3 x 100 MiB at once under 256 MiB, each process under the limit: rlimits measured each one alone
+    "forks.py": ("import os, time\na, b = map(int, input().split())\nkids = []\nfor i in range(3):\n"
+                 "    if (pid := os.fork()) == 0:\n        x = bytearray(100 << 20)\n        time.sleep(0.3)\n"
+                 "        os._exit(0)\n    kids.append(pid)\nfor k in kids:\n    os.waitpid(k, 0)\nprint(a + b)\n", "MLE"),
+    # 60 MiB of files in /tmp (a tmpfs: memory) and 220 MiB in the process: rlimits counted only the latter
+    "scratch.py": ("a, b = map(int, input().split())\nfor i in range(60):\n"
+                   "    open(f'/tmp/blob{i}', 'wb').write(b'x' * ((1 << 20) - 1))\n"
+                   "x = bytearray(220 << 20)\nprint(a + b)\n", "MLE"),
 }
 
 
 @pytest.mark.parametrize("name", sorted(LIMIT_BREAKERS))
-def test_java_and_cpp_limit_breakers_get_the_same_verdict_in_every_mode(toy_built: Path, work: Path,
+def test_programs_at_the_limits_get_the_same_verdict_in_every_mode(toy_built: Path, work: Path,
                                                                         identity: Identity, name: str) -> None:
     code, expected = LIMIT_BREAKERS[name]
     (work / name).write_text(code)

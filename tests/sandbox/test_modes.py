@@ -10,8 +10,9 @@ import pytest
 
 from ojpack.sandbox import RunLimits, sandbox_mode
 from ojpack.sandbox.cgroups_v2 import cgroup2_mounts, delegated
+from ojpack.sandbox.limits import memory_cap
 from ojpack.sandbox.modes import SandboxMode
-from ojpack.sandbox.rlimit_limits import allocation_failed, cage_options, reserves_address_space
+from ojpack.sandbox.rlimit_limits import allocation_failed, cage_options
 
 MOUNTINFO = """\
 25 30 0:22 / /sys/fs/cgroup rw,nosuid - tmpfs tmpfs rw,mode=755
@@ -55,12 +56,9 @@ def test_a_delegated_subtree_needs_the_memory_and_pids_controllers(tmp_path: Pat
     assert delegated("4:memory:/x\n", [tmp_path / "a"]) is None   # no v2 line: a pure v1 host
 
 
-def test_rlimits_alone_cap_processes_with_room_for_init_and_leave_big_reservers_without_an_address_cap() -> None:
-    assert cage_options(RunLimits(1, 2, 64, 1, processes=32)) == ["n:33"]
-    assert reserves_address_space(["/usr/bin/java", "-Xmx64m", "Main"])
-    assert reserves_address_space(["env", "GOCACHE=/x", "CGO_ENABLED=0", "go", "build", "a.go"])
-    assert not reserves_address_space(["/usr/bin/python3", "-S", "a.py"])
-    assert not reserves_address_space(["env", "A=b", "/tmp/prog"])
+def test_rlimits_alone_cap_processes_with_room_for_init_and_have_init_watch_memory_at_the_cgroups_cap() -> None:
+    assert cage_options(RunLimits(1, 2, 64, 1, processes=32)) == ["n:33", f"k:{memory_cap(64)}"]
+    assert cage_options(RunLimits(1, 2, None, 1, processes=32)) == ["n:33"]
 
 
 @pytest.mark.parametrize(("tail", "failed"), [

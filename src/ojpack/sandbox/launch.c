@@ -41,7 +41,10 @@
  * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the peak
  * resident size of the run's largest process (RUSAGE_CHILDREN once all are reaped), not the program's. An
  * option may stand among the binds: "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
- * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does.
+ * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does, and
+ * "k:BYTES" has init watch the run's memory where no memory cgroup does: every 10 ms at most, the resident
+ * pages of all its processes plus its /tmp's, killing the run past BYTES (KILLED 3); MAXRSS_KB is then the
+ * larger of that sampled peak and the largest process's own.
  *
  * tmpfs: `launch tmpfs BYTES FILES FD` (rootless) makes the capped tmpfs a user cannot make in the host's
  * namespaces: it enters a user and mount namespace of its own (the user's uid and gid mapped to 0, so the
@@ -77,6 +80,7 @@
 #include <sys/sendfile.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -164,6 +168,7 @@ struct bind { char *path, *source; int fd; int dir; int writable; int moved; };
 
 struct cage {
     const char *skel, *cwd, *nproc;
+    long long mem_cap;                    /* k: bytes of resident memory + /tmp past which init ends the run */
     int rootless;
     long long cpu_ms, wall_ms;
     const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
@@ -226,6 +231,8 @@ static long long now_ms(void) {
     return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
 }
 
+static long rss_pages;   /* cpu_ms_of adds each process's resident pages here */
+
 static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and its reaped children */
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
@@ -238,9 +245,12 @@ static long long cpu_ms_of(pid_t pid) {   /* user + system of the program and it
     char *p = strrchr(buf, ')');
     if (!p) return 0;
     unsigned long long v[15] = {0};
-    /* after ")": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime */
-    if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu",
-               &v[0], &v[1], &v[2], &v[3]) != 4) return 0;
+    long rss = 0;
+    /* after ")": state(3) ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime cutime cstime
+       priority nice num_threads itrealvalue starttime vsize rss */
+    if (sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %llu %llu %*d %*d %*d %*d %*u %*u %ld",
+               &v[0], &v[1], &v[2], &v[3], &rss) < 4) return 0;
+    rss_pages += rss;
     return (long long)(v[0] + v[1] + v[2] + v[3]) * 1000 / sysconf(_SC_CLK_TCK);
 }
 
@@ -253,6 +263,7 @@ static long long usage_us(const struct rusage *ru) {
    and its reaped children's (/proc/PID/stat, zombies included), and what init itself has reaped. An orphan
    the program never waits for counts as much as the program does. */
 static long long cage_cpu_ms(void) {
+    rss_pages = 0;
     struct rusage ru;
     getrusage(RUSAGE_CHILDREN, &ru);
     long long total = usage_us(&ru) / 1000;
@@ -265,6 +276,15 @@ static long long cage_cpu_ms(void) {
     }
     closedir(d);
     return total;
+}
+
+/* Rootless with k: (no cgroup): what the run holds now, as a cgroup would count it: the resident pages of
+   every process in the cage (from the last cage_cpu_ms) and the pages of its /tmp tmpfs. */
+static long long cage_memory_bytes(void) {
+    struct statvfs tmp;
+    long long bytes = (long long)rss_pages * sysconf(_SC_PAGESIZE);
+    if (statvfs("/tmp", &tmp) == 0) bytes += (long long)(tmp.f_blocks - tmp.f_bfree) * (long long)tmp.f_frsize;
+    return bytes;
 }
 
 static void drop_privileges(void) {
@@ -454,6 +474,7 @@ static int init_main(struct cage *c, int go) {
     if (child == 0) run_program(c);
     int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
     int killed = 0, status = 0, over = 0;
+    long long peak = 0;   /* k: the most the run held at once, as sampled */
     struct rusage ru;
     memset(&ru, 0, sizeof ru);
     long long used = 0;
@@ -469,6 +490,7 @@ static int init_main(struct cage *c, int go) {
         /* CPU grows at most ~cores x wall: sleeping half the CPU left never oversleeps much. */
         long long delay = killed ? 50 : (c->cpu_ms - used) / 2;
         if (!killed && left < delay) delay = left;
+        if (!killed && c->mem_cap && delay > 10) delay = 10;   /* memory grows fast: look often */
         if (delay < 5) delay = 5;
         struct pollfd p[2] = {{pidfd, POLLIN, 0}, {go, POLLIN, 0}};   /* a negative fd is skipped */
         if (pidfd >= 0 || go >= 0) poll(p, 2, (int)delay);
@@ -478,12 +500,26 @@ static int init_main(struct cage *c, int go) {
             else { close(go); go = -1; }
         }
         used = cage_cpu_ms();
+        if (c->mem_cap) {
+            long long held = cage_memory_bytes();
+            if (held > peak) peak = held;
+            if (!killed && held > c->mem_cap) {
+                kill(-1, SIGKILL);
+                killed = 3;
+            }
+        }
+    }
+    if (c->mem_cap) {   /* what it left in /tmp and in processes still running counts too */
+        cage_cpu_ms();
+        long long held = cage_memory_bytes();
+        if (held > peak) peak = held;
     }
     kill(-1, SIGKILL);   /* whatever it left behind: setsid orphans, daemons */
     while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
     struct rusage all;   /* everything the cage ran has now been reaped, by its parent or by init */
     getrusage(RUSAGE_CHILDREN, &all);
     if (c->rootless) ru.ru_maxrss = all.ru_maxrss;   /* no cgroup may measure it: the run's largest process */
+    if (peak / 1024 > ru.ru_maxrss) ru.ru_maxrss = (long)(peak / 1024);   /* or all of it together (k:) */
     dprintf(3, "%d %d %lld %lld %ld %lld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
             (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss, usage_us(&all));
@@ -578,6 +614,7 @@ static int cage_main(int argc, char **argv) {
     int i = 13;
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (argv[i][0] == 'n' && argv[i][1] == ':') { c.nproc = argv[i] + 2; continue; }
+        if (argv[i][0] == 'k' && argv[i][1] == ':') { c.mem_cap = atoll(argv[i] + 2); continue; }
         if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
             fail("bad bind %s", argv[i]);

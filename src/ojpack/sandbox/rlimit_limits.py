@@ -1,26 +1,24 @@
 """Limits for a run when no cgroup can be had (a user without a delegated cgroup v2 subtree): what the
-cage's rlimits are, and how an MLE is told apart from a crash.
+cage's rlimits and init's watch are, and how an MLE is told apart from a crash.
 
 Processes: RLIMIT_NPROC, which the kernel counts per user namespace, so it caps the run's own processes and
-threads (the cage's init is one of them). Memory: RLIMIT_AS at twice the limit (plus room for the
-loader), except for a JVM, which reserves far more address space than it ever touches and maps a full
--Xss stack (our limit) for each of its threads, so no address or data cap fits it: it relies on its own
--Xmx. The same for Go's toolchain and PyPy (their languages say `address_space: false` when they run a
-program; a compile command is known by its tool's name). The verdict comes from the largest resident size of any process of the run (the cage's init reaps
-them all and reports RUSAGE_CHILDREN), or from the signature an allocation failure leaves on stderr."""
+threads (the cage's init is one of them). Memory: the cage's init watches the run as a memory cgroup would
+count it, every 10 ms at most: the resident pages of all its processes plus its /tmp's, and ends the run past
+the same hard cap as the cgroup's (`memory_cap`: a little above the limit). The verdict comes from the larger
+of that sampled peak and the largest process's own peak (the cage's init reaps them all and reports
+RUSAGE_CHILDREN), or from the signature an allocation failure leaves on stderr. There is no address-space
+cap: it counts reservations, not memory (a JVM reserves far more than it touches; each C++ or Java thread
+reserves a stack of the stack limit, which is the memory limit), so it stopped programs a cgroup lets run."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 from pathlib import Path
 
-from .limits import RunLimits
+from .limits import RunLimits, memory_cap
 
-WEAKER = ("memory is approximate: the peak resident size of the run's largest process, under an "
-          "address-space cap (Java: its -Xmx only), /tmp's pages not counted")
-# Tools that reserve far more address space than they use: RLIMIT_AS would stop them at start-up.
-_RESERVERS = ("java", "javac", "jshell", "kotlin", "kotlinc", "scala", "go", "pypy", "pypy3")
+WEAKER = ("memory is approximate: the run's resident memory and /tmp, sampled every 10 ms by the cage's "
+          "init, with its largest process's own peak")
 # What a program that could not get memory says as it dies, in the languages ojpack runs.
 ALLOCATION_FAILURES = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemoryError",
                        b"Could not reserve enough space", b"Cannot allocate memory",
@@ -28,18 +26,11 @@ ALLOCATION_FAILURES = (b"MemoryError", b"std::bad_alloc", b"java.lang.OutOfMemor
 _TAIL = 64 * 1024
 
 
-def reserves_address_space(argv: Sequence[str]) -> bool:
-    """Is the tool `argv` starts (past an `env VAR=value ...` prefix) one of those?"""
-    args = list(argv)
-    if args and os.path.basename(args[0]) == "env":
-        args = [a for a in args[1:] if "=" not in a]
-    return bool(args) and os.path.basename(args[0]) in _RESERVERS
-
-
 def cage_options(limits: RunLimits) -> list[str]:
     """The launcher's options for a run limited by rlimits alone: its process cap (+ the cage's init,
-    counted in the same namespace)."""
-    return [f"n:{limits.processes + 1}"]
+    counted in the same namespace), and the memory past which init ends the run."""
+    watch = [f"k:{memory_cap(limits.memory_mib)}"] if limits.memory_mib else []
+    return [f"n:{limits.processes + 1}", *watch]
 
 
 def allocation_failed(stderr: Path | None) -> bool:

@@ -27,7 +27,7 @@ from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, 
 from .launch import launcher, skeleton
 from .limits import MIB, RunLimits, memory_cap
 from .modes import run_cgroup, sandbox_mode
-from .rlimit_limits import allocation_failed, cage_options, reserves_address_space
+from .rlimit_limits import allocation_failed, cage_options
 
 Status = Literal["ok", "tle", "mle", "ole", "re"]
 
@@ -69,9 +69,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
         binds = cage_binds(argv, readable, writable)
-        if cage is None:   # rlimits alone: a process cap, and no address-space cap for a JVM or Go (see rlimit_limits)
+        if cage is None:   # rlimits alone: a process cap, and init watches memory instead of an address cap (see rlimit_limits)
             binds += cage_options(limits)
-            address_space = address_space and not reserves_address_space(argv)
+            address_space = False
         argv = [cage_path(arg) for arg in argv]   # a submission under /dev/shm is shown elsewhere
         workdir = cage_path(str(cwd)) if cwd else "/tmp"
     else:
