@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
 
-from . import spawn
+from . import pool, spawn
 from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
                         require_isolation)
 from .launch import launcher, skeleton
@@ -81,7 +81,10 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
-                if caged:
+                if caged and pool.poolable(cage, mounts):
+                    outcome = pool.run_pooled(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
+                                              address_space, SCRATCH_MIB * MIB)
+                elif caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
                                              address_space, SCRATCH_MIB * MIB, mounts)
                 elif helper and cage:   # the cgroup measures the peak: the helper may become the program

@@ -1,0 +1,135 @@
+"""Cages prepared ahead: a few per worker thread, each for one set of binds, reused run after run.
+
+A one-shot cage (spawn.run_cage) starts the exec helper, makes a user namespace and its maps, binds the
+run's paths into a fresh root and unmounts the old one, for every run. A pooled cage (launch.c's pool
+mode) does that once for a set of binds and then serves runs: each gets fresh pid, ipc and uts namespaces,
+its own copy of the mount tree with a fresh /tmp and /proc, and the same limits and report as a one-shot
+cage, so nothing of one run reaches the next. Runs whose binds differ (a checker's temporary folder) just
+make another cage; the thread keeps the most recently used `KEEP`. Not pooled: runs with a detached mount
+(a capped feedback folder) and cgroup v2 runs (see `poolable`)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from . import cgroups, spawn
+from .limits import RunLimits, num, rlimits
+
+KEEP = 4   # prepared cages per worker thread: a solution, a reference, a validator, a generator
+
+_local = threading.local()
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    pid: int
+    sock: socket.socket
+
+    def close(self) -> None:
+        """End the pool's helper; a run's keeper and init die with it (PR_SET_PDEATHSIG)."""
+        self.sock.close()
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        os.waitpid(self.pid, 0)
+
+
+def poolable(cage: object, mounts: Sequence[tuple[str, int]]) -> bool:
+    """A detached mount is the run's own; a cgroup v2 run is proven only one-shot (bench/cgroup_v2_vm.py).
+    OJPACK_CAGE_POOL=0 starts a one-shot cage for every run (to compare, or should a kernel refuse it)."""
+    return os.environ.get("OJPACK_CAGE_POOL", "1") != "0" and not mounts and (cage is None or isinstance(cage, cgroups.Cage))
+
+
+def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds: Sequence[str],
+               fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
+               scratch_bytes: int) -> spawn.Outcome:
+    """spawn.run_cage's run, in this thread's prepared cage for these binds (made now when there is none)."""
+    shown = [b for b in binds if not b.startswith("n:")]
+    nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
+    netns = spawn.worker_netns()
+    prepared = _prepared((helper, skeleton, scratch_bytes, netns, *shown))
+    cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
+    tasks = cage.task_files() if cage else ("-", "-")
+    # + the run's keeper, counted with init in the cage's user namespace (see launch.c's keep_run)
+    fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), num(out), num(mem), num(as_bytes),
+              "-" if nproc is None else str(int(nproc) + 1), *tasks, cwd, *argv]
+    request = b"\0".join(f.encode() for f in fields)
+    try:
+        socket.send_fds(prepared.sock, [request], list(fds))
+        text = prepared.sock.recv(4096).decode(errors="replace").strip()
+    except BaseException:
+        _forget(prepared)
+        raise
+    if not text or text.startswith("E "):
+        _forget(prepared)
+        raise spawn.CageError(f"sandbox: {text[2:] if text else 'the pooled cage ended'}")
+    killed, status, utime, stime, maxrss, all_cpu = map(int, text.split())
+    return killed == 1, status, max(utime + stime, all_cpu) / 1e6, maxrss / 1024
+
+
+def _cages() -> OrderedDict[tuple, _Prepared]:
+    cages = getattr(_local, "cages", None)
+    if cages is None:
+        cages = _local.cages = OrderedDict()
+        weakref.finalize(threading.current_thread(), _close_all, cages)
+    return cages
+
+
+def _prepared(key: tuple) -> _Prepared:
+    cages = _cages()
+    if key in cages:
+        cages.move_to_end(key)
+        return cages[key]
+    while len(cages) >= KEEP:
+        cages.popitem(last=False)[1].close()
+    cages[key] = made = _start(key)
+    return made
+
+
+def _start(key: tuple) -> _Prepared:
+    helper, skeleton, scratch_bytes, netns, *binds = key
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+    null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
+    try:
+        fds = (null, null, null, theirs.fileno(), *(() if netns is None else (netns,)))
+        pid = spawn._spawn([helper, "pool", skeleton, str(scratch_bytes), "-" if netns is None else "4", *binds],
+                           fds, spawn.CAGE_ENVIRON)
+    finally:
+        os.close(null)
+        theirs.close()
+    made = _Prepared(pid, ours)
+    said = ours.recv(4096).decode(errors="replace").strip()
+    if said != "ok":
+        made.close()
+        raise spawn.CageError(f"sandbox: {said[2:] if said.startswith('E ') else 'the pooled cage did not start'}")
+    return made
+
+
+def _forget(prepared: _Prepared) -> None:
+    cages = _cages()
+    for key, kept in list(cages.items()):
+        if kept is prepared:
+            del cages[key]
+    prepared.close()
+
+
+def _close_all(cages: OrderedDict[tuple, _Prepared]) -> None:
+    for prepared in cages.values():
+        try:
+            prepared.close()
+        except OSError:
+            pass
+    cages.clear()
+
+
+def pooled_cages() -> int:
+    """How many prepared cages this thread holds (for tests and benches)."""
+    return len(_cages())
