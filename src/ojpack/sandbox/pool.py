@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import signal
+import stat
 import socket
 import threading
 import weakref
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from . import cgroups, spawn
+from .isolation import HOST
 from .limits import RunLimits, num, rlimits
 
 KEEP = 4   # prepared cages per worker thread: a solution, a reference, a validator, a generator
@@ -55,7 +57,7 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     shown = [b for b in binds if not b.startswith("n:")]
     nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
     netns = spawn.worker_netns()
-    prepared = _prepared((helper, skeleton, scratch_bytes, netns, *shown))
+    prepared = _prepared((helper, skeleton, scratch_bytes, netns, _identities(shown), *shown))
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     # + the run's keeper, counted with init in the cage's user namespace (see launch.c's keep_run)
@@ -73,6 +75,23 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
         raise spawn.CageError(f"sandbox: {text[2:] if text else 'the pooled cage ended'}")
     killed, status, utime, stime, maxrss, all_cpu = map(int, text.split())
     return killed == 1, status, max(utime + stime, all_cpu) / 1e6, maxrss / 1024
+
+
+def _identities(binds: Sequence[str]) -> tuple[tuple[int, int, int, int], ...]:
+    """What each bind shows now: a prepared cage keeps showing the file or folder it bound, so a path
+    replaced or rewritten since (a source saved anew, a rebuilt binary renamed into place) gets a new
+    cage rather than the old file."""
+    seen = []
+    for bind in binds:
+        path = bind[2:]
+        try:
+            st = os.stat(path[len(HOST):] if path.startswith(HOST + "/") else path)
+        except OSError:
+            seen.append((0, 0, 0, 0))   # a missing source: the cage's builder says so
+            continue
+        live = stat.S_ISDIR(st.st_mode)   # a bound folder shows its current files
+        seen.append((st.st_dev, st.st_ino, 0 if live else st.st_mtime_ns, 0 if live else st.st_size))
+    return tuple(seen)
 
 
 def _cages() -> OrderedDict[tuple, _Prepared]:
@@ -95,7 +114,7 @@ def _prepared(key: tuple) -> _Prepared:
 
 
 def _start(key: tuple) -> _Prepared:
-    helper, skeleton, scratch_bytes, netns, *binds = key
+    helper, skeleton, scratch_bytes, netns, _, *binds = key
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
     null = os.open(os.devnull, os.O_RDWR | os.O_CLOEXEC)
     try:
