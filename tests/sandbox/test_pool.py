@@ -140,3 +140,17 @@ def test_a_thread_keeps_at_most_KEEP_prepared_cages(tmp_path):
         res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8))
         assert res.status == "ok" and (tmp_path / "out").read_text().strip() == str(k)
     assert pooled_cages() == KEEP
+
+
+def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
+    from ojpack.sandbox import pool
+
+    program = tmp_path / "say.py"
+    program.write_text("print('here')\n")
+    argv = [real_python(), "-S", str(program)]
+    limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8)
+    assert run(argv, Path(os.devnull), tmp_path / "out", limits).status == "ok"
+    for prepared in pool._cages().values():
+        os.kill(prepared.pid, 9)
+    res = run(argv, Path(os.devnull), tmp_path / "out", limits)
+    assert res.status == "ok" and (tmp_path / "out").read_text() == "here\n"

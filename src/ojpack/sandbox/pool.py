@@ -41,7 +41,10 @@ class _Prepared:
             os.kill(self.pid, signal.SIGKILL)
         except ProcessLookupError:
             pass
-        os.waitpid(self.pid, 0)
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
 
 
 def poolable(cage: object, mounts: Sequence[tuple[str, int]]) -> bool:
@@ -57,15 +60,24 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     shown = [b for b in binds if not b.startswith("n:")]
     nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
     netns = spawn.worker_netns()
-    prepared = _prepared((helper, skeleton, scratch_bytes, netns, _identities(shown), *shown))
+    key = (helper, skeleton, scratch_bytes, netns, _identities(shown), *shown)
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     # + the run's keeper, counted with init in the cage's user namespace (see launch.c's keep_run)
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), num(out), num(mem), num(as_bytes),
               "-" if nproc is None else str(int(nproc) + 1), *tasks, cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
+    for attempt in range(2):
+        prepared = _prepared(key)
+        try:
+            socket.send_fds(prepared.sock, [request], list(fds))
+        except OSError:   # its helper is gone (killed while it waited): the run never started there
+            _forget(prepared)
+            if attempt:
+                raise spawn.CageError("sandbox: the pooled cage ended") from None
+            continue
+        break
     try:
-        socket.send_fds(prepared.sock, [request], list(fds))
         text = prepared.sock.recv(4096).decode(errors="replace").strip()
     except BaseException:
         _forget(prepared)
