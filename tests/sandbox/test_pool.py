@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import time
 import uuid
 from pathlib import Path
 
@@ -152,5 +153,7 @@ def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
     assert run(argv, Path(os.devnull), tmp_path / "out", limits).status == "ok"
     for prepared in pool._cages().values():
         os.kill(prepared.pid, 9)
+        while Path(f"/proc/{prepared.pid}/stat").read_text().split(")")[1].split()[0] != "Z":
+            time.sleep(0.01)   # gone (a zombie until the pool reaps it)
     res = run(argv, Path(os.devnull), tmp_path / "out", limits)
     assert res.status == "ok" and (tmp_path / "out").read_text() == "here\n"

@@ -11,6 +11,7 @@ make another cage; the thread keeps the most recently used `KEEP`. Not pooled: r
 from __future__ import annotations
 
 import os
+import select
 import signal
 import stat
 import socket
@@ -70,6 +71,8 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     for attempt in range(2):
         prepared = _prepared(key)
         try:
+            if _hung_up(prepared.sock):
+                raise ConnectionResetError
             socket.send_fds(prepared.sock, [request], list(fds))
         except OSError:   # its helper is gone (killed while it waited): the run never started there
             _forget(prepared)
@@ -87,6 +90,13 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
         raise spawn.CageError(f"sandbox: {text[2:] if text else 'the pooled cage ended'}")
     killed, status, utime, stime, maxrss, all_cpu = map(int, text.split())
     return killed == 1, status, max(utime + stime, all_cpu) / 1e6, maxrss / 1024
+
+
+def _hung_up(sock: socket.socket) -> bool:
+    """An idle prepared cage says nothing: anything to read, or a hang-up, means its helper is gone."""
+    waiter = select.poll()
+    waiter.register(sock, select.POLLIN)
+    return bool(waiter.poll(0))
 
 
 def _identities(binds: Sequence[str]) -> tuple[tuple[int, int, int, int], ...]:
