@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import textwrap
 import time
 import uuid
@@ -22,7 +20,7 @@ from ojpack.sandbox.isolation import isolation_problem
 from ojpack.sandbox.languages import real_python
 from ojpack.sandbox.pool import KEEP, pooled_cages
 
-from cage_identities import Identity, NoPlainUser, plain_user
+from cage_identities import Identity, each_identity
 
 pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}")
 
@@ -64,18 +62,8 @@ if os.fork() == 0:
 
 @pytest.fixture(scope="module", params=["root", "user"])
 def identity(request) -> Identity:
-    if request.param == "root":
-        if os.geteuid() != 0:
-            pytest.skip("root's cage needs a run as root")
-        yield Identity("root", 0, 0)
-        return
-    shared = Path(tempfile.mkdtemp(prefix="ojpack-pool-driver-", dir="/tmp"))
-    try:
-        yield plain_user(shared)
-    except NoPlainUser as e:
-        pytest.skip(str(e))
-    finally:
-        shutil.rmtree(shared, ignore_errors=True)
+    """Who runs the sandbox: root in this process, or a plain user (rootless cage) through a driver."""
+    yield from each_identity(request.param, "ojpack-pool-driver-")
 
 
 def in_one_thread(identity: Identity, folder: Path, argv: list[str], times: int) -> dict:

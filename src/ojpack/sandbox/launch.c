@@ -598,14 +598,19 @@ static int parse_binds(struct cage *c, int argc, char **argv, int i) {
     return i;
 }
 
+/* A copy of argv, so that the original (what /proc/PID/cmdline shows) can be blanked; NULL when out of memory. */
+static char **copied(int argc, char **argv) {
+    char **copy = calloc((size_t)argc + 1, sizeof *copy);
+    for (int k = 0; copy && k < argc; k++)
+        if ((copy[k] = strdup(argv[k])) == NULL) return NULL;
+    return copy;
+}
+
 static int cage_main(int argc, char **argv) {
     if (argc < 15) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
     char *cmdline = argv[0];
     size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
-    char **copy = calloc((size_t)argc + 1, sizeof *copy);
-    for (int k = 0; copy && k < argc; k++) copy[k] = strdup(argv[k]);
-    if (!copy || !copy[argc - 1]) return 125;
-    argv = copy;
+    if ((argv = copied(argc, argv)) == NULL) return 125;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) return 125;
     /* Ctrl-C reaches ojpack's whole process group. Were the helper to die of it first, init would be
@@ -845,10 +850,7 @@ static int pool_main(int argc, char **argv) {
     if (argc < 5) { fprintf(stderr, "usage: launch pool SKEL TMPFS NETNS [BIND]...\n"); return 122; }
     char *cmdline = argv[0];
     size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
-    char **copy = calloc((size_t)argc + 1, sizeof *copy);
-    for (int k = 0; copy && k < argc; k++) copy[k] = strdup(argv[k]);
-    if (!copy || !copy[argc - 1]) return 125;
-    argv = copy;
+    if ((argv = copied(argc, argv)) == NULL) return 125;
     memset(cmdline, 0, cmdline_len);   /* every run's init is forked from here: its cmdline names nothing */
     snprintf(cmdline, cmdline_len, "init");
     prctl(PR_SET_PDEATHSIG, SIGKILL);
