@@ -64,9 +64,10 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     key = (helper, skeleton, scratch_bytes, netns, _identities(shown), *shown)
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
-    # + the run's keeper, counted with init in the cage's user namespace (see launch.c's keep_run)
+    # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
+    keeper = 1 if os.geteuid() != 0 else 0
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), num(out), num(mem), num(as_bytes),
-              "-" if nproc is None else str(int(nproc) + 1), *tasks, cwd, *argv]
+              "-" if nproc is None else str(int(nproc) + keeper), *tasks, cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):
         prepared = _prepared(key)
