@@ -4,8 +4,8 @@
 
 Goal on a 2-core machine: >= 2,000,000 games a minute, and the cage at >= 90% of --no-sandbox. Each mode
 (the cage with its prepared cages, sandbox/pool.py; a one-shot cage per run, OJPACK_CAGE_POOL=0; and
---no-sandbox) also prints what one input costs to make and to compare on one thread, so a slow number can
-be told apart from a busy machine. Run as root, the same then runs as a plain user (the rootless cage,
+--no-sandbox; they take turns, 4 slices each) also prints what one input costs to make and to compare on
+one thread, so a slow number can be told apart from a busy machine. Run as root, the same then runs as a plain user (the rootless cage,
 on a copy of the package; see plain_user.py) and both are printed side by side: `--user` names the
 account (default ojpack-cage-test), `--user ''` skips it. The halves run one after the other."""
 
@@ -26,6 +26,7 @@ from ojpack.strength.duel import Duel
 from ojpack.strength.stress import Sources, compile_program, hunt, setup
 
 MODES = (("cage", True, "1"), ("cage one-shot", True, "0"), ("--no-sandbox", False, "1"))
+ROUNDS = 4
 
 
 def main() -> None:
@@ -60,31 +61,43 @@ def main() -> None:
 
 
 def measure(root: Path, a_name: str, b_name: str, seconds: float, jobs: int, generators: bool) -> dict:
-    """Each mode's games a minute and one thread's cost to make and to compare an input."""
+    """Each mode's games a minute (the modes take turns, ROUNDS slices each, so that a change in the
+    machine's other load hits all alike) and one thread's cost to make and to compare an input."""
     problem = load_problem(root)
     s = setup(problem)
     a, b = compile_program(problem, problem.path(a_name)), compile_program(problem, problem.path(b_name))
     sources = Sources(problem, s.grammar, seed=12345, generators=generators)
+    modes = [m for m in MODES if not m[1] or isolation_problem() is None]
     said: dict = {"limits": sandbox_mode().limits}
-    for label, caged, pooled in MODES:
-        if caged and isolation_problem() is not None:
-            continue
-        set_isolation(caged)
-        os.environ["OJPACK_CAGE_POOL"] = pooled
-        with Duel(a, b, s.checker, s.limits, s.time_limit) as duel:
-            t0 = time.perf_counter()
-            made = [sources.make(k) for k in range(40)]   # grammar inputs only (generators come later)
-            t1 = time.perf_counter()
-            for data, _, _ in made:
-                duel.differs(data)
-            t2 = time.perf_counter()
-            found = hunt(duel, sources, seconds, jobs)
-        if found.found is not None:
-            print(f"unexpected difference: {found.found.origin}", file=sys.stderr)
-        said[label] = {"make_ms": 1000 * (t1 - t0) / 40, "compare_ms": 1000 * (t2 - t1) / 40,
-                       "games_per_min": found.units / seconds * 60}
-    os.environ.pop("OJPACK_CAGE_POOL", None)
+    units = dict.fromkeys((label for label, _, _ in modes), 0)
+    try:
+        for turn in range(ROUNDS + 1):   # turn 0: one thread's cost per input
+            for label, caged, pooled in modes:
+                set_isolation(caged)
+                os.environ["OJPACK_CAGE_POOL"] = pooled
+                with Duel(a, b, s.checker, s.limits, s.time_limit) as duel:
+                    if turn == 0:
+                        said[label] = one_thread(duel, sources)
+                        continue
+                    found = hunt(duel, sources, seconds / ROUNDS, jobs)
+                if found.found is not None:
+                    print(f"unexpected difference: {found.found.origin}", file=sys.stderr)
+                units[label] += found.units
+    finally:
+        os.environ.pop("OJPACK_CAGE_POOL", None)
+    for label in units:
+        said[label]["games_per_min"] = units[label] / seconds * 60
     return said
+
+
+def one_thread(duel: Duel, sources: Sources) -> dict:
+    t0 = time.perf_counter()
+    made = [sources.make(k) for k in range(40)]   # grammar inputs only (generators come later)
+    t1 = time.perf_counter()
+    for data, _, _ in made:
+        duel.differs(data)
+    t2 = time.perf_counter()
+    return {"make_ms": 1000 * (t1 - t0) / 40, "compare_ms": 1000 * (t2 - t1) / 40}
 
 
 def table(sides: dict[str, dict]) -> None:
