@@ -145,3 +145,33 @@ def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
             time.sleep(0.01)   # gone (a zombie until the pool reaps it)
     res = run(argv, Path(os.devnull), tmp_path / "out", limits)
     assert res.status == "ok" and (tmp_path / "out").read_text() == "here\n"
+
+
+FORKS = """
+import os, time
+n = 0
+try:
+    while n < 50:
+        if os.fork() == 0:
+            time.sleep(2)
+            os._exit(0)
+        n += 1
+except OSError:
+    pass
+print(n)
+"""
+
+
+@pytest.mark.parametrize("cgroup", [True, False])
+def test_a_prepared_cage_gives_the_same_process_cap_as_a_one_shot_cage(tmp_path, monkeypatch, cgroup):
+    # Its keeper sits in the run's cgroup (and, rootless, under its uid): the cap must count it apart.
+    program = tmp_path / "forks.py"
+    program.write_text(FORKS)
+    limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=256, output_mib=8, processes=8)
+    forked = {}
+    for pooled in ("1", "0"):
+        monkeypatch.setenv("OJPACK_CAGE_POOL", pooled)
+        res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", limits, cgroup=cgroup)
+        assert res.status == "ok"
+        forked[pooled] = int((tmp_path / "out").read_text())
+    assert forked["1"] == forked["0"] <= 8

@@ -61,8 +61,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     if caged:
         require_isolation()
     cage = run_cgroup(cgroup)
-    if cage:
-        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
+    pooled = caged and pool.poolable(cage, mounts)
+    if cage:   # a prepared cage's run has its keeper in the cgroup too (see pool.py): one more task
+        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes + pooled)
     helper = launcher()
     if caged:
         if helper is None:
@@ -81,7 +82,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
-                if caged and pool.poolable(cage, mounts):
+                if pooled:
                     outcome = pool.run_pooled(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
                                               address_space, SCRATCH_MIB * MIB)
                 elif caged:
