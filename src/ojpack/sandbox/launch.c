@@ -2,6 +2,7 @@
  *
  *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
  *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH|m:PATH]... -- PROGRAM ARGS...
+ *   launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...       (a cage prepared ahead, serving runs: see "a pooled cage")
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
  * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
