@@ -14,8 +14,11 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
+
+import pytest
 
 USER = "ojpack-cage-test"
 
@@ -143,3 +146,20 @@ def _reach(user: Identity, shared: Path) -> None:
                     if not mode & 0o001:
                         os.chmod(folder, mode | 0o001)
     raise NoPlainUser(f"{USER} cannot run this venv's python on ojpack: {done.stderr.strip()[-300:]}")
+
+
+def each_identity(param: str, prefix: str) -> Iterator[Identity]:
+    """The body of a module's `identity` fixture over params ["root", "user"]: root in this process, or
+    the plain user (rootless cage) through a driver written under a fresh folder named `prefix`..."""
+    if param == "root":
+        if os.geteuid() != 0:
+            pytest.skip("root's cage needs a run as root")
+        yield Identity("root", 0, 0)
+        return
+    shared = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
+    try:
+        yield plain_user(shared)
+    except NoPlainUser as e:
+        pytest.skip(str(e))
+    finally:
+        shutil.rmtree(shared, ignore_errors=True)

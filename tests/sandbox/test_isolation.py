@@ -8,7 +8,6 @@ import hashlib
 import json
 import os
 import shutil
-import tempfile
 import signal
 import socket
 import subprocess
@@ -29,7 +28,7 @@ from ojpack.sandbox.isolation import SCRATCH_MIB, isolation_problem
 from ojpack.sandbox.languages import real_python
 from ojpack.testdata import ensure_built
 
-from cage_identities import Identity, NoPlainUser, plain_user, results
+from cage_identities import Identity, each_identity, results
 
 pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}")
 TESTS = Path(__file__).parent.parent
@@ -38,18 +37,7 @@ TESTS = Path(__file__).parent.parent
 @pytest.fixture(scope="module", params=["root", "user"])
 def identity(request) -> Identity:
     """Who runs the sandbox: root in this process, or a plain user (rootless cage) through a driver."""
-    if request.param == "root":
-        if os.geteuid() != 0:
-            pytest.skip("root's cage needs a run as root")
-        yield Identity("root", 0, 0)
-        return
-    shared = Path(tempfile.mkdtemp(prefix="ojpack-cage-driver-", dir="/tmp"))
-    try:
-        yield plain_user(shared)
-    except NoPlainUser as e:
-        pytest.skip(str(e))
-    finally:
-        shutil.rmtree(shared, ignore_errors=True)
+    yield from each_identity(request.param, "ojpack-cage-driver-")
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
  *
  *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
  *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH|m:PATH]... -- PROGRAM ARGS...
+ *   launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...       (a cage prepared ahead, serving runs: see "a pooled cage")
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
  * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
@@ -442,6 +443,9 @@ static int open_path(const char *path, int *dir) {
     return fd;
 }
 
+static void make_root(struct cage *c);
+static int watch(struct cage *c, int go);
+
 static int init_main(struct cage *c, int go) {
     char byte;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -451,6 +455,12 @@ static int init_main(struct cage *c, int go) {
     snprintf(c->cmdline, c->cmdline_len, "init");
     if (read(go, &byte, 1) != 1) _exit(125);   /* the outer helper died before setting us up */
     /* `go` stays open: the helper writes 'o' on it when the program's output passes its limit. */
+    make_root(c);
+    return watch(c, go);
+}
+
+/* Init's set-up (or a pooled cage's builder's): the cage's root, built and pivoted into. */
+static void make_root(struct cage *c) {
     /* Bind sources are opened here, still as kuid 0 and inside the new mount namespace (a mount of
        another namespace cannot be bound), then reached through /proc/self/fd once init is the cage's root. */
     char path[4096];
@@ -465,6 +475,11 @@ static int init_main(struct cage *c, int go) {
     if (!c->rootless) become_cage_root();   /* rootless: init already has every capability in its namespace */
     prctl(PR_SET_PDEATHSIG, SIGKILL);   /* a change of credentials clears it: arm it again */
     build_root(c);
+}
+
+/* Init's watch: fork the program, enforce the CPU and wall limits, take every process down, report on fd 3. */
+static int watch(struct cage *c, int go) {
+    char byte;
     /* Rootless: not dumpable, init's /proc files (oom_score_adj...) belong to no one the program is. The
        program's own flag comes back at its exec. */
     if (c->rootless) prctl(PR_SET_DUMPABLE, 0);
@@ -592,14 +607,53 @@ static void pump(int out_r, int out_file, long long out_max, int err_r, int err_
     }
 }
 
+static void write_maps(pid_t init, int rootless) {
+    char map[64], gmap[64], path[64];
+    snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
+    snprintf(gmap, sizeof gmap, "%s", map);
+    if (rootless) {   /* an unprivileged user may map its own ids, one line each */
+        snprintf(map, sizeof map, "%d %d 1\n", NOBODY, (int)geteuid());
+        snprintf(gmap, sizeof gmap, "%d %d 1\n", NOBODY, (int)getegid());
+    }
+    snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
+    write_file(path, "deny");
+    snprintf(path, sizeof path, "/proc/%d/uid_map", (int)init);
+    write_file(path, map);
+    snprintf(path, sizeof path, "/proc/%d/gid_map", (int)init);
+    write_file(path, gmap);
+}
+
+/* The r:/w:/m: binds and n: option from argv[i] on, up to "--" or the end; returns where they stopped. */
+static int parse_binds(struct cage *c, int argc, char **argv, int i) {
+    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
+        if (argv[i][0] == 'n' && argv[i][1] == ':') { c->nproc = argv[i] + 2; continue; }
+        if (argv[i][0] == 'k' && argv[i][1] == ':') { c->mem_cap = atoll(argv[i] + 2); continue; }
+        if (c->nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
+            errno = EINVAL;
+            fail("bad bind %s", argv[i]);
+        }
+        struct bind *b = &c->binds[c->nbinds++];
+        b->path = b->source = argv[i] + 2;
+        if (strncmp(b->path, HOST_PREFIX "/", strlen(HOST_PREFIX) + 1) == 0) b->source += strlen(HOST_PREFIX);
+        b->writable = argv[i][0] == 'w' || argv[i][0] == 'm';
+        b->moved = argv[i][0] == 'm';
+    }
+    return i;
+}
+
+/* A copy of argv, so that the original (what /proc/PID/cmdline shows) can be blanked; NULL when out of memory. */
+static char **copied(int argc, char **argv) {
+    char **copy = calloc((size_t)argc + 1, sizeof *copy);
+    for (int k = 0; copy && k < argc; k++)
+        if ((copy[k] = strdup(argv[k])) == NULL) return NULL;
+    return copy;
+}
+
 static int cage_main(int argc, char **argv) {
     if (argc < 15) { fprintf(stderr, "usage: launch cage ...\n"); return 122; }
     char *cmdline = argv[0];
     size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
-    char **copy = calloc((size_t)argc + 1, sizeof *copy);
-    for (int k = 0; copy && k < argc; k++) copy[k] = strdup(argv[k]);
-    if (!copy || !copy[argc - 1]) return 125;
-    argv = copy;
+    if ((argv = copied(argc, argv)) == NULL) return 125;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() == 1) return 125;
     /* Ctrl-C reaches ojpack's whole process group. Were the helper to die of it first, init would be
@@ -611,23 +665,9 @@ static int cage_main(int argc, char **argv) {
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
                      .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12],
                      .cmdline = cmdline, .cmdline_len = cmdline_len};
-    int i = 13;
-    for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
-        if (argv[i][0] == 'n' && argv[i][1] == ':') { c.nproc = argv[i] + 2; continue; }
-        if (argv[i][0] == 'k' && argv[i][1] == ':') { c.mem_cap = atoll(argv[i] + 2); continue; }
-        if (c.nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
-            errno = EINVAL;
-            fail("bad bind %s", argv[i]);
-        }
-        struct bind *b = &c.binds[c.nbinds++];
-        b->path = b->source = argv[i] + 2;
-        if (strncmp(b->path, HOST_PREFIX "/", strlen(HOST_PREFIX) + 1) == 0) b->source += strlen(HOST_PREFIX);
-        b->writable = argv[i][0] == 'w' || argv[i][0] == 'm';
-        b->moved = argv[i][0] == 'm';
-    }
+    int i = parse_binds(&c, argc, argv, 13);
     if (i + 1 >= argc) { errno = EINVAL; fail("no program"); }
     c.argv = argv + i + 1;
-    char path[4096];
     int out_file, err_file, out_r = pipe_if_file(1, &out_file), err_r = pipe_if_file(2, &err_file);
     long long out_max = strcmp(c.fsize, "-") == 0 ? LLONG_MAX : strtoll(c.fsize, NULL, 10);
     stdin_to_memfd();
@@ -654,19 +694,7 @@ static int cage_main(int argc, char **argv) {
     close(3);   /* init reports; our copy would hide its end of the pipe */
     if (out_r >= 0) close(1);   /* the pipes' write ends are the cage's alone: EOF when it has ended */
     if (err_r >= 0) close(2);
-    char map[64], gmap[64];
-    snprintf(map, sizeof map, "0 %d 1\n%d %d 1\n", WARDEN, NOBODY, NOBODY);
-    snprintf(gmap, sizeof gmap, "%s", map);
-    if (c.rootless) {   /* an unprivileged user may map its own ids, one line each */
-        snprintf(map, sizeof map, "%d %d 1\n", NOBODY, (int)geteuid());
-        snprintf(gmap, sizeof gmap, "%d %d 1\n", NOBODY, (int)getegid());
-    }
-    snprintf(path, sizeof path, "/proc/%d/setgroups", (int)init);
-    write_file(path, "deny");
-    snprintf(path, sizeof path, "/proc/%d/uid_map", (int)init);
-    write_file(path, map);
-    snprintf(path, sizeof path, "/proc/%d/gid_map", (int)init);
-    write_file(path, gmap);
+    write_maps(init, c.rootless);
     join(c.tasks1, init);
     join(c.tasks2, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
@@ -758,8 +786,224 @@ static int make_tmpfs(char **argv) {
     return 0;
 }
 
+/* ---------------------------------------------------------------- a pooled cage (see sandbox/pool.py) */
+
+/* launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...  with fd 3 a SOCK_SEQPACKET socket to ojpack.
+ *
+ * The cage made ahead: a builder is cloned into new user, mount and pid namespaces (and a network one when
+ * NETNS is "-"; a number: the worker's, joined first), builds the read-only root with these binds exactly
+ * as a one-shot cage's init does, pivots into it and exits; its namespaces stay, held by descriptors here.
+ * This process answers "ok\n" (or "E message\n") and then serves runs, one at a time. A request is one
+ * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0TASKS1\0TASKS2\0CWD\0PROGRAM\0ARGS..." with the
+ * run's stdin, stdout and stderr as descriptors; the answer is init's report line.
+ * Per run, a child joins the run's cgroups (from out here), enters the prepared user, network and mount
+ * namespaces, becomes the cage's root and unshares a private copy of the mount tree and fresh pid, ipc and
+ * uts namespaces; its child is the run's init: pid 1 of the new pid namespace. Init mounts a fresh /tmp
+ * tmpfs (the binds under /tmp are cloned back onto it) and a fresh /proc over the prepared ones, in its
+ * copy only, then runs the program as a one-shot init does. When it ends, the pid namespace and the copy
+ * go with it: nothing of a run (files in /tmp, processes, SysV IPC, the pid count) reaches the next. What
+ * is saved: the helper's start, the user namespace and its maps, the root's binds and the old root's
+ * unmount (a read-copy-update wait, ~2 ms of a one-shot cage's ~5 here). */
+
+#define OPEN_TREE_CLONE_ 1
+#define AT_RECURSIVE_ 0x8000
+#define MOVE_MOUNT_F_EMPTY_PATH_ 4
+
+static int ns_fd(pid_t pid, const char *kind) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/ns/%s", (int)pid, kind);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) fail("open %s", path);
+    return fd;
+}
+
+static int under_tmp(const char *path) { return strncmp(path, "/tmp/", 5) == 0; }
+
+/* The run's init, in its own copy of the prepared tree: a fresh /tmp (with the binds below it cloned
+   back) and a fresh /proc of its pid namespace, both over the prepared ones, which it cannot unmount. */
+static void fresh_tmp_and_proc(struct cage *c) {
+    int clones[MAX_BINDS];
+    for (int i = 0; i < c->nbinds; i++) {
+        clones[i] = -1;
+        const char *p = c->binds[i].path;
+        int nested = 0;   /* inside another bind under /tmp: that one's clone brings it along */
+        for (int j = 0; j < c->nbinds; j++) {
+            size_t n = strlen(c->binds[j].path);
+            if (j != i && under_tmp(c->binds[j].path) && strncmp(p, c->binds[j].path, n) == 0 && p[n] == '/')
+                nested = 1;
+        }
+        if (!under_tmp(p) || nested) continue;
+        clones[i] = (int)syscall(SYS_open_tree, AT_FDCWD, p, OPEN_TREE_CLONE_ | O_CLOEXEC | AT_RECURSIVE_);
+        if (clones[i] < 0) fail("open_tree %s", p);
+    }
+    char opts[128];
+    snprintf(opts, sizeof opts, "size=%llu,mode=0700,uid=%d,gid=%d", c->tmpfs, NOBODY, NOBODY);
+    if (mount("ojpack-tmp", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, opts) != 0) fail("tmpfs /tmp");
+    for (int i = 0; i < c->nbinds; i++) {
+        if (clones[i] < 0) continue;
+        struct stat st;
+        if (fstat(clones[i], &st) != 0) fail("stat %s", c->binds[i].path);
+        c->binds[i].dir = S_ISDIR(st.st_mode);
+        mount_point("", &c->binds[i]);
+        if (syscall(SYS_move_mount, clones[i], "", AT_FDCWD, c->binds[i].path, MOVE_MOUNT_F_EMPTY_PATH_) != 0)
+            fail("move_mount %s", c->binds[i].path);
+        close(clones[i]);
+    }
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail("mount /proc");
+}
+
+struct prepared { int user, net, mnt; };
+
+/* The run's keeper (a child of the pool, fd 3 its report pipe): into the cgroups from out here, into the
+   prepared namespaces, then a private copy of them for the run's init, which it waits for. */
+static void keep_run(struct cage *c, const struct prepared *ns, int go) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    join(c->tasks1, getpid());
+    join(c->tasks2, getpid());
+    if (setns(ns->user, CLONE_NEWUSER) != 0) fail("enter the cage's user namespace");
+    if (ns->net >= 0 && setns(ns->net, CLONE_NEWNET) != 0) fail("enter the cage's network namespace");
+    if (setns(ns->mnt, CLONE_NEWNS) != 0) fail("enter the cage's mount namespace");
+    if (!c->rootless) become_cage_root();
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (unshare(CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWUTS) != 0) fail("unshare the run's namespaces");
+    pid_t init = fork();
+    if (init < 0) fail("fork");
+    if (init == 0) {
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        fresh_tmp_and_proc(c);
+        _exit(watch(c, go));
+    }
+    close(go);
+    int status;
+    while (waitpid(init, &status, 0) < 0 && errno == EINTR) {}
+    _exit(0);
+}
+
+/* One request: its descriptors become 0, 1 and 2 as in a one-shot cage, the keeper runs it, this process
+   drains the output, and init's report goes back to ojpack. */
+static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size_t len, int *fds) {
+    char *field[MAX_BINDS + 16];
+    int n = 0;
+    for (size_t at = 0; at < len && n < (int)(sizeof field / sizeof *field) - 1; at += strlen(msg + at) + 1)
+        field[n++] = msg + at;
+    field[n] = NULL;
+    if (n < 11) { errno = EINVAL; fail("bad request"); }
+    c->cpu_ms = atoll(field[0]);
+    c->wall_ms = atoll(field[1]);
+    c->fsize = field[2], c->stack = field[3], c->as = field[4], c->nproc = field[5], c->mem_cap = atoll(field[6]);
+    c->tasks1 = field[7], c->tasks2 = field[8], c->cwd = field[9], c->argv = field + 10;
+    for (int k = 0; k < 3; k++)
+        if (dup2(fds[k], k) != k) fail("dup2");
+    for (int k = 0; k < 3; k++) close(fds[k]);
+    int out_file, err_file, out_r = pipe_if_file(1, &out_file), err_r = pipe_if_file(2, &err_file);
+    long long out_max = strcmp(c->fsize, "-") == 0 ? LLONG_MAX : strtoll(c->fsize, NULL, 10);
+    stdin_to_memfd();
+    int report[2], go[2];
+    if (pipe2(report, O_CLOEXEC) != 0 || pipe2(go, O_CLOEXEC) != 0) fail("pipe");
+    pid_t keeper = fork();
+    if (keeper < 0) fail("fork");
+    if (keeper == 0) {
+        close(report[0]);
+        close(go[1]);
+        if (dup2(report[1], 3) != 3) _exit(125);   /* the socket's place: init and fail() report there */
+        close(report[1]);
+        keep_run(c, ns, go[0]);
+    }
+    close(report[1]);
+    close(go[0]);
+    int null = open("/dev/null", O_RDWR | O_CLOEXEC);   /* the run's ends leave this process: EOF when it ends */
+    for (int k = 0; k < 3; k++) dup2(null, k);
+    close(null);
+    alarm((unsigned)(c->wall_ms / 1000 + 3));
+    pump(out_r, out_file, out_max, err_r, err_file, go[1]);
+    close(go[1]);
+    int status;
+    while (waitpid(keeper, &status, 0) < 0)
+        if (errno != EINTR) break;
+    alarm(0);
+    char said[512];
+    ssize_t got = read(report[0], said, sizeof said - 1);
+    close(report[0]);
+    if (out_file >= 0) close(out_file);
+    if (err_file >= 0) close(err_file);
+    if (got <= 0) got = snprintf(said, sizeof said, "E the pooled cage's run ended with status %d\n", status);
+    if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
+}
+
+static int pool_main(int argc, char **argv) {
+    if (argc < 5) { fprintf(stderr, "usage: launch pool SKEL TMPFS NETNS [BIND]...\n"); return 122; }
+    char *cmdline = argv[0];
+    size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
+    if ((argv = copied(argc, argv)) == NULL) return 125;
+    memset(cmdline, 0, cmdline_len);   /* every run's init is forked from here: its cmdline names nothing */
+    snprintf(cmdline, cmdline_len, "init");
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() == 1) return 125;
+    signal(SIGINT, SIG_IGN);
+    signal(SIGQUIT, SIG_IGN);
+    signal(SIGPIPE, SIG_IGN);
+    static struct cage c;
+    c.rootless = geteuid() != 0, c.nproc = "-", c.skel = argv[2], c.tmpfs = strtoull(argv[3], NULL, 10);
+    c.netns = argv[4], c.cmdline = cmdline, c.cmdline_len = cmdline_len;
+    if (parse_binds(&c, argc, argv, 5) != argc) { errno = EINVAL; fail("no program in a pool"); }
+    for (int i = 0; i < c.nbinds; i++)
+        if (c.binds[i].moved) { errno = EINVAL; fail("a detached mount cannot be pooled"); }
+    if (!c.rootless && setgroups(0, NULL) != 0) fail("setgroups");
+    long flags = CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | SIGCHLD;
+    if (strcmp(c.netns, "-") == 0) flags |= CLONE_NEWNET;
+    else if (setns(atoi(c.netns), CLONE_NEWNET) != 0) fail("join the worker's network namespace");
+    int go[2], ready[2];
+    if (pipe2(go, O_CLOEXEC) != 0 || pipe2(ready, O_CLOEXEC) != 0) fail("pipe");
+    pid_t builder = (pid_t)syscall(SYS_clone, flags, NULL, NULL, NULL, NULL);
+    if (builder < 0) fail("cannot create namespaces (user namespaces disabled? sysctl user.max_user_namespaces)");
+    if (builder == 0) {
+        char byte;
+        prctl(PR_SET_PDEATHSIG, SIGKILL);
+        close(go[1]);
+        close(ready[0]);
+        if (read(go[0], &byte, 1) != 1) _exit(125);
+        make_root(&c);
+        if (write(ready[1], "r", 1) != 1) _exit(125);
+        while (read(go[0], &byte, 1) != 0 && errno == EINTR) {}   /* until the pool holds its namespaces */
+        _exit(0);
+    }
+    close(go[0]);
+    close(ready[1]);
+    write_maps(builder, c.rootless);
+    char byte;
+    if (write(go[1], "g", 1) != 1 || read(ready[0], &byte, 1) != 1) {
+        errno = EIO;
+        fail("the cage's builder failed");   /* it said why on fd 3 already, when it could */
+    }
+    struct prepared ns = {ns_fd(builder, "user"), flags & CLONE_NEWNET ? ns_fd(builder, "net") : -1,
+                          ns_fd(builder, "mnt")};
+    close(go[1]);
+    close(ready[0]);
+    waitpid(builder, NULL, 0);
+    if (write(3, "ok\n", 3) != 3) return 0;
+    static char msg[1 << 16];
+    for (;;) {
+        char control[CMSG_SPACE(3 * sizeof(int))];
+        struct iovec iov = {msg, sizeof msg - 1};
+        struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+        ssize_t got = recvmsg(3, &h, MSG_CMSG_CLOEXEC);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return 0;   /* ojpack closed the pool */
+        msg[got] = 0;
+        struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
+        if (!cm || cm->cmsg_type != SCM_RIGHTS || cm->cmsg_len != CMSG_LEN(3 * sizeof(int))) {
+            errno = EINVAL;
+            fail("a request without its three descriptors");
+        }
+        int fds[3];
+        memcpy(fds, CMSG_DATA(cm), sizeof fds);
+        serve_one(&c, &ns, msg, (size_t)got, fds);
+    }
+}
+
 int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "cage") == 0) return cage_main(argc, argv);
+    if (argc > 1 && strcmp(argv[1], "pool") == 0) return pool_main(argc, argv);
     if (argc > 3 && strcmp(argv[1], "guard") == 0) return guard(argc, argv);
     if (argc == 5 && strcmp(argv[1], "tmpfs") == 0) return make_tmpfs(argv);
     return plain(argc, argv);

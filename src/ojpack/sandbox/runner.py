@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
 
-from . import spawn
+from . import pool, spawn
 from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
                         require_isolation)
 from .launch import launcher, skeleton
@@ -61,8 +61,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     if caged:
         require_isolation()
     cage = run_cgroup(cgroup)
-    if cage:
-        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
+    pooled = caged and pool.poolable(cage, mounts)
+    if cage:   # a prepared cage's run has its keeper in the cgroup too (see pool.py): one more task
+        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes + pooled)
     helper = launcher()
     if caged:
         if helper is None:
@@ -81,7 +82,10 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
-                if caged:
+                if pooled:
+                    outcome = pool.run_pooled(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
+                                              address_space, SCRATCH_MIB * MIB)
+                elif caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
                                              address_space, SCRATCH_MIB * MIB, mounts)
                 elif helper and cage:   # the cgroup measures the peak: the helper may become the program

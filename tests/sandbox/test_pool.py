@@ -1,0 +1,177 @@
+"""Prepared cages (sandbox/pool.py): runs of one thread reuse one cage, and nothing of a run reaches the
+next (files in /tmp, processes, SysV IPC, pids), as root and as a plain user (rootless). The hostile
+programs of test_isolation.py and test_hostile.py run in prepared cages too: every caged run does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+from ojpack.sandbox import RunLimits, run
+from ojpack.sandbox.isolation import isolation_problem
+from ojpack.sandbox.languages import real_python
+from ojpack.sandbox.pool import KEEP, pooled_cages
+
+from cage_identities import Identity, each_identity
+
+pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}")
+
+# Runs `argv` `times` times in this thread, then prints each run's status and output and the cages held.
+SEQUENCE = '''
+import json, sys
+from pathlib import Path
+from ojpack.sandbox import RunLimits, run
+from ojpack.sandbox.pool import pooled_cages
+req = json.loads(sys.argv[1])
+folder = Path(req["folder"])
+said = []
+for k in range(req["times"]):
+    res = run(req["argv"], folder / "in", folder / f"out{k}", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8))
+    said.append([res.status, (folder / f"out{k}").read_text()])
+print(json.dumps({"runs": said, "cages": pooled_cages()}))
+'''
+
+# Looks for what an earlier run could have left, then leaves all of it for the next one.
+LEAVER = '''
+import ctypes, json, os
+token = "{token}"
+seen = {{"pid": os.getpid(), "tmp": sorted(os.listdir("/tmp")),
+        "shm": open("/proc/sysvipc/shm").read().splitlines()[1:],
+        "msg": open("/proc/sysvipc/msg").read().splitlines()[1:],
+        "procs": sorted(int(p) for p in os.listdir("/proc") if p.isdigit())}}
+print(json.dumps(seen), flush=True)
+open("/tmp/left-" + token, "w").write("secret")
+libc = ctypes.CDLL(None)
+assert libc.shmget(0x5eed, 4096, 0o1000 | 0o666) >= 0     # IPC_CREAT
+assert libc.msgget(0x5eed, 0o1000 | 0o666) >= 0
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        os.execv("/bin/sleep", [token, "600"])
+    os._exit(0)
+'''
+
+
+@pytest.fixture(scope="module", params=["root", "user"])
+def identity(request) -> Identity:
+    """Who runs the sandbox: root in this process, or a plain user (rootless cage) through a driver."""
+    yield from each_identity(request.param, "ojpack-pool-driver-")
+
+
+def in_one_thread(identity: Identity, folder: Path, argv: list[str], times: int) -> dict:
+    """SEQUENCE as the identity, in a process of its own (its pool starts empty)."""
+    script = folder / "sequence.py"
+    script.write_text(SEQUENCE)
+    (folder / "in").write_bytes(b"")
+    identity.own(folder)
+    request = json.dumps({"argv": argv, "folder": str(folder), "times": times})
+    command, env = identity.command([sys.executable, str(script), request], folder)
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def host_processes_with(token: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and token.encode() in (entry / "cmdline").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            pass
+    return found
+
+
+def test_one_threads_runs_share_a_prepared_cage_and_none_sees_what_the_last_left(identity, tmp_path):
+    folder = identity.folder(tmp_path)
+    token = uuid.uuid4().hex
+    program = folder / "leaver.py"
+    program.write_text(textwrap.dedent(LEAVER.format(token=token)))
+    said = in_one_thread(identity, folder, [real_python(), "-S", str(program)], times=3)
+    assert said["cages"] == 1
+    first = json.loads(said["runs"][0][1].splitlines()[0])
+    for status, out in said["runs"]:
+        seen = json.loads(out.splitlines()[0])
+        assert status == "ok"
+        assert seen["pid"] == 2 and seen["procs"] == [1, 2]   # a fresh pid namespace: only init and itself
+        # /tmp holds only the way to the bound program (under the host's /tmp here), never a run's file
+        assert seen["tmp"] == first["tmp"] and not [n for n in seen["tmp"] if n.startswith("left-")]
+        assert seen["shm"] == [] and seen["msg"] == []
+    assert host_processes_with(token) == []
+
+
+def test_a_source_replaced_between_runs_is_run_as_it_now_is(tmp_path):
+    # A prepared cage shows the file it bound: a source saved anew by renaming (as editors do) must not
+    # run as it was.
+    program = tmp_path / "say.py"
+    said = []
+    for word in ("one", "two"):
+        fresh = tmp_path / "say.new"
+        fresh.write_text(f"print({word!r})\n")
+        os.replace(fresh, program)
+        res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8))
+        said.append((res.status, (tmp_path / "out").read_text().strip()))
+    assert said == [("ok", "one"), ("ok", "two")]
+
+
+def test_a_thread_keeps_at_most_KEEP_prepared_cages(tmp_path):
+    for k in range(KEEP + 2):
+        program = tmp_path / f"p{k}.py"
+        program.write_text(f"print({k})\n")
+        res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8))
+        assert res.status == "ok" and (tmp_path / "out").read_text().strip() == str(k)
+    assert pooled_cages() == KEEP
+
+
+def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
+    from ojpack.sandbox import pool
+
+    program = tmp_path / "say.py"
+    program.write_text("print('here')\n")
+    argv = [real_python(), "-S", str(program)]
+    limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8)
+    assert run(argv, Path(os.devnull), tmp_path / "out", limits).status == "ok"
+    for prepared in pool._cages().values():
+        os.kill(prepared.pid, 9)
+        while Path(f"/proc/{prepared.pid}/stat").read_text().split(")")[1].split()[0] != "Z":
+            time.sleep(0.01)   # gone (a zombie until the pool reaps it)
+    res = run(argv, Path(os.devnull), tmp_path / "out", limits)
+    assert res.status == "ok" and (tmp_path / "out").read_text() == "here\n"
+
+
+FORKS = """
+import os, time
+n = 0
+try:
+    while n < 50:
+        if os.fork() == 0:
+            time.sleep(2)
+            os._exit(0)
+        n += 1
+except OSError:
+    pass
+print(n)
+"""
+
+
+@pytest.mark.parametrize("cgroup", [True, False])
+def test_a_prepared_cage_gives_the_same_process_cap_as_a_one_shot_cage(tmp_path, monkeypatch, cgroup):
+    # Its keeper sits in the run's cgroup (and, rootless, under its uid): the cap must count it apart.
+    program = tmp_path / "forks.py"
+    program.write_text(FORKS)
+    limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=256, output_mib=8, processes=8)
+    forked = {}
+    for pooled in ("1", "0"):
+        monkeypatch.setenv("OJPACK_CAGE_POOL", pooled)
+        res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", limits, cgroup=cgroup)
+        assert res.status == "ok"
+        forked[pooled] = int((tmp_path / "out").read_text())
+    assert forked["1"] == forked["0"] <= 8
