@@ -77,8 +77,12 @@ def interactor_limits(limits: RunLimits) -> RunLimits:
 
 
 def interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
-             answer: Path, limits: RunLimits, time_limit: float, work: Path) -> Interaction:
-    """Run one submission against the interactor on one test; `work` is a private scratch folder."""
+             answer: Path, limits: RunLimits, time_limit: float, work: Path,
+             kept: CappedFolder | None = None) -> Interaction:
+    """Run one submission against the interactor on one test; `work` is a private scratch folder. `kept`:
+    a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
+    if kept is not None:
+        return _interact(submission, address_space, interactor, input, answer, limits, time_limit, work, kept)
     with CappedFolder(work / "feedback") as feedback:
         return _interact(submission, address_space, interactor, input, answer, limits, time_limit, work, feedback)
 

@@ -85,6 +85,8 @@ MEANING: dict[str, str] = {
     "proof.boxes": "language id -> smaller arguments for a costly runtime",
     "interactor": "makes the problem interactive (Kattis convention)",
     "interactor.source": "the interactor's source: interactor input answer feedback_dir/, exit 42/43",
+    "multi_pass": "runs the submission again on the nextpass.in the output validator or interactor writes",
+    "multi_pass.passes": "the most runs per test (Kattis' limits.validation_passes); one more request is JE",
     "grammar": "the input's shape for stress and strength: items of number / line / blocks",
     "grammar[].number": "a line holding one number within this bound",
     "grammar[].line": "that number counts one line of numbers within this bound",

@@ -124,6 +124,14 @@ class Interactor:
 
 
 @model
+class MultiPass:
+    """A multi-pass problem (Kattis `multi-pass`): the output validator (a kattis-convention checker program,
+    or the interactor) may write `nextpass.in` into its feedback folder on accepting; the submission is then
+    run again with that file as its input, the feedback folder kept, up to `passes` runs in all."""
+    passes: int = rule(2, ge=2, le=100)
+
+
+@model
 class TestLine:
     name: str
     gen: str | None = rule(None, min_length=1)
@@ -263,6 +271,7 @@ class ProblemSpec:
     solutions: Solutions = rule(factory=Solutions)
     proof: Proof | None = None
     interactor: Interactor | None = None
+    multi_pass: MultiPass | None = None
     # the input's shape, for stress testing and shrinking (ojpack stress / strength)
     grammar: list[GrammarItem] = rule(factory=list)
 
@@ -322,6 +331,10 @@ class ProblemSpec:
             for g in e.groups:
                 if g not in known:
                     raise Invalid(("solutions", path, g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
+        if self.multi_pass is not None and self.interactor is None and \
+                (self.checker.type != "program" or self.checker.convention != "kattis"):
+            raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "
+                                           "interactor, or a checker program with `convention: kattis`")
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")

@@ -78,6 +78,7 @@ class Package:
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
+    validation_passes: int | None = None   # a multi-pass problem's most passes (None: each test runs once)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
     relative_tolerance: float | None = None
@@ -240,6 +241,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
         pass_fail=spec.pass_fail,
+        validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
         space_change_sensitive=spec.checker.space_change_sensitive,
     )

@@ -76,6 +76,7 @@ class Imported:
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
+    multi_pass: int | None = None         # a multi-pass problem's most passes (Kattis limits.validation_passes)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
@@ -150,6 +151,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
         "model_solution": rels[imp.model],
         **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
+        **({"multi_pass": {"passes": imp.multi_pass}} if imp.multi_pass else {}),
         "tests": tests,
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
