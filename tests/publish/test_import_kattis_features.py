@@ -65,3 +65,9 @@ def test_multi_pass_needs_a_program_that_can_ask_for_another_pass(tmp_path: Path
     (pkg / "problem.yaml").write_text(spec)
     with pytest.raises(ProblemConfigError, match="multi_pass.*needs a program that writes nextpass.in"):
         load_problem(pkg)
+
+
+def test_an_interactor_that_closes_its_output_early_judges_as_bapctools_does(tmp_path: Path) -> None:
+    import_package(FIXTURES / "bapc-pseudointeraction", tmp_path / "p")
+    got = {s["name"]: s["verdict"] for s in checked(tmp_path / "p")["solutions"]}
+    assert got == {"accepted/eof.py": "AC", "accepted/read.py": "AC", "wrong_answer/trailing.py": "WA"}
