@@ -71,3 +71,12 @@ def test_an_interactor_that_closes_its_output_early_judges_as_bapctools_does(tmp
     import_package(FIXTURES / "bapc-pseudointeraction", tmp_path / "p")
     got = {s["name"]: s["verdict"] for s in checked(tmp_path / "p")["solutions"]}
     assert got == {"accepted/eof.py": "AC", "accepted/read.py": "AC", "wrong_answer/trailing.py": "WA"}
+
+
+def test_an_output_validator_with_its_own_build_and_run_scripts(tmp_path: Path) -> None:
+    # output_validator/ has `build` (cc ... -o jury) and `run` (runs ./jury): built in the cage, run as is
+    import_package(FIXTURES / "bapc-boolfind", tmp_path / "b")
+    spec = yaml.safe_load((tmp_path / "b" / "problem.yaml").read_text())
+    assert spec["interactor"] == {"source": "interactor/run"}
+    got = {s["name"]: s["verdict"] for s in checked(tmp_path / "b")["solutions"]}
+    assert got == {"accepted/boolfind-test-correct.c": "AC", "wrong_answer/boolfind-test-no-output.c": "WA"}

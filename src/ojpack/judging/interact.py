@@ -18,8 +18,10 @@ import os
 import signal
 import tempfile
 import threading
+import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..errors import OjpackError
@@ -70,10 +72,16 @@ def load_interactor(problem: Problem, cache_dir: Path) -> Interactor | None:
                       (program.source.parent,))
 
 
+# What problemtools and BAPCtools give an output validator (their default `validation_time`): a judge that
+# still answers a flood of queries after the submission was stopped may take that long to read to the end.
+VALIDATION_SECONDS = 60.0
+
+
 def interactor_limits(limits: RunLimits) -> RunLimits:
     """Looser than the submission's in every way, so that when both wait for each other the submission
     is the one stopped (TLE), and a slow submission is never blamed on the judge."""
-    return RunLimits(cpu=limits.wall + 5, wall=limits.wall + 10, memory_mib=1024, output_mib=64)
+    return RunLimits(cpu=max(limits.wall + 5, VALIDATION_SECONDS), wall=max(limits.wall + 10, VALIDATION_SECONDS),
+                     memory_mib=1024, output_mib=64)
 
 
 def interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
@@ -100,13 +108,18 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
     relay_thread.start()
     argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep]
-    judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
-                          interactor.address_space, interactor.readable, feedback, gone_w)
+    judged = _POOL.submit(_ended, lambda: _side(argv, judge_in_r, judge_out_w, interactor_limits(limits),
+                                                work / "judge.err", interactor.address_space, interactor.readable,
+                                                feedback, gone_w))
     try:
         played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space)
     finally:
-        judge_run = judged.result()
+        sub_end = time.monotonic()
+        judge_run, judge_end = judged.result()
         relay_thread.join()
+    # Who stopped first is who exited first, as problemtools and BAPCtools see it: the relay may not have
+    # read the end of a flooding submission's output before the judge left.
+    transcript[0] = replace(transcript[0], first_to_stop="submission" if sub_end <= judge_end else "judge")
     try:
         message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
     except CageFileError as e:   # the interactor's own fault, whatever the submission did
@@ -114,6 +127,12 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
         return Interaction(played, judge_run, transcript[0], "", Verdict.JE, note)
     verdict, note = decide(played, judge_run, transcript[0], time_limit, message, interactor.name)
     return Interaction(played, judge_run, transcript[0], message, verdict, note)
+
+
+def _ended(side: Callable[[], RunResult]) -> tuple[RunResult, float]:
+    """One side's run, and when it ended."""
+    res = side()
+    return res, time.monotonic()
 
 
 def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
