@@ -80,3 +80,21 @@ def test_an_output_validator_with_its_own_build_and_run_scripts(tmp_path: Path) 
     assert spec["interactor"] == {"source": "interactor/run"}
     got = {s["name"]: s["verdict"] for s in checked(tmp_path / "b")["solutions"]}
     assert got == {"accepted/boolfind-test-correct.c": "AC", "wrong_answer/boolfind-test-no-output.c": "WA"}
+
+
+def test_a_package_without_an_accepted_submission_keeps_the_jurys_answers(tmp_path: Path) -> None:
+    report = import_package(FIXTURES / "bapc-hellounix", tmp_path / "h")
+    spec = yaml.safe_load((tmp_path / "h" / "problem.yaml").read_text())
+    assert "model_solution" not in spec
+    assert all("answer" in t for lines in spec["tests"].values() for t in lines)
+    assert any("no model solution" in n for n in report.notes)
+    got = {s["name"]: s["verdict"] for s in checked(tmp_path / "h")["solutions"]}
+    assert got == {"run_time_error/test-sigfpe.c": "RE", "run_time_error/test-sigsegv.c": "RE"}
+    # the jury's answer is the data's, byte for byte
+    assert (tmp_path / "h" / "data" / "sample" / "01-1.ans").read_bytes() == \
+        (FIXTURES / "bapc-hellounix" / "data" / "sample" / "1.ans").read_bytes()
+    # without a model solution, every test must carry its answer
+    text = (tmp_path / "h" / "problem.yaml").read_text()
+    (tmp_path / "h" / "problem.yaml").write_text(text.replace("    answer: generators/manual/sample/1.ans\n", "", 1))
+    with pytest.raises(ProblemConfigError, match="no model_solution to answer this test"):
+        load_problem(tmp_path / "h")

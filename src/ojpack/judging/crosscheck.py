@@ -209,7 +209,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.
     model = next((r.solution.name for r in rows if r.solution.rel == problem.spec.model_solution),
-                 problem.spec.model_solution)
+                 problem.spec.model_solution or "")
     problems[:0] = model_disagreements(model, [(r.solution.name, r.cells) for r in rows if r.solution.must_pass
                                                and r.compile_error is None], ids,
                                        proof_result.failures if proof_result else ())

@@ -195,7 +195,7 @@ def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) 
     """test id -> the model solution's whole dialogue with the interactor on each sample test, in the
     `.interaction` notation judges show in statements. Empty for a problem that is not interactive."""
     interactor = load_interactor(problem, cache_dir)
-    if interactor is None:
+    if interactor is None or not problem.spec.model_solution:   # no model: no dialogue to show
         return {}
     model = prepare(problem.path(problem.spec.model_solution), cache_dir)
     lim = problem.spec.limits

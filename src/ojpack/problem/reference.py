@@ -62,7 +62,7 @@ MEANING: dict[str, str] = {
     "extra_validators[].group_flags": "group -> its own arguments",
     "validator": "the input validator: NAME=LO..HI arguments, exit 42 valid / 43 invalid, --features JSON",
     "answer_validator": "checks each .ans file against its input (argv: the input file)",
-    "model_solution": "the solution whose outputs become the .ans files",
+    "model_solution": "the solution whose outputs become the .ans files (none: every test line has an answer:)",
     "coverage": "what the secret tests must contain all together; the build fails naming any gap",
     "coverage.features": "features the validator's --features report must show, e.g. n=max",
     "coverage.classes": "classes the validator's --features report must count",

@@ -264,7 +264,8 @@ class ProblemSpec:
     # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
     answer_validator: str | None = None
     extra_validators: list[ExtraValidator] = rule(factory=list)
-    model_solution: str
+    # Left out only when every test line gives its `answer:` (an imported package with no accepted submission)
+    model_solution: str | None = None
     coverage: Coverage = rule(factory=Coverage)
     tests: dict[str, list[TestLine]]
     scoring: Scoring = rule(factory=Scoring)
@@ -331,6 +332,12 @@ class ProblemSpec:
             for g in e.groups:
                 if g not in known:
                     raise Invalid(("solutions", path, g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
+        if self.model_solution is None and self.interactor is None:
+            for g, lines in self.tests.items():
+                for j, t in enumerate(lines):
+                    if t.answer is None:
+                        raise Invalid(("tests", g, j), "no model_solution to answer this test: give the "
+                                                       "problem a model_solution, or this test an 'answer:'")
         if self.multi_pass is not None and self.interactor is None and \
                 (self.checker.type != "program" or self.checker.convention != "kattis"):
             raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "

@@ -71,7 +71,7 @@ class Package:
     checker_convention: str                # "testlib" or "kattis" (for a program)
     validator: Path
     answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
-    model_solution: Path
+    model_solution: Path | None            # None: every test carries the answer its source wrote
     sample: Group
     subtasks: tuple[Group, ...]
     solutions: tuple[Solution, ...]
@@ -232,7 +232,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
         checker_program=problem.path(spec.checker.source) if spec.checker.source else None,
         checker_convention=spec.checker.convention,
-        validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
+        validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution) if spec.model_solution else None,
         answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),
         subtasks=tuple(subtasks),

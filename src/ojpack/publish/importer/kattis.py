@@ -17,7 +17,7 @@ from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from . import tex
 from .flags import checker_rule
-from .passes import kinds, passes_of
+from .passes import kinds, no_model, passes_of
 from .programs import place, units
 from .generators import plan_tests
 from .grading import grading_notes
@@ -307,9 +307,9 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))
+    imp.model = accepted[0].origin if accepted else ""
     if not accepted:
-        raise OjpackError(f"{root}: no accepted submission ojpack can run, so no model solution")
-    imp.model = accepted[0].origin
+        no_model(root, imp)
 
 
 def statements(folder: Path, imp: Imported) -> None:

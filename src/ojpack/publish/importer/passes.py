@@ -1,12 +1,19 @@
-"""Multi-pass problems in Kattis / ICPC packages: 2023-07 and 2025-09 say `type: multi-pass` (alone or in a
-list, e.g. with `interactive`), a few legacy-style packages `validation: custom multi-pass`; the most passes
-are `limits.validation_passes` (2 when unset). ojpack's problem.yaml keeps it as `multi_pass: {passes: N}`."""
+"""Kattis / ICPC packages beyond one model and one run per test.
+
+Multi-pass problems: 2023-07 and 2025-09 say `type: multi-pass` (alone or in a list, e.g. with
+`interactive`), a few legacy-style packages `validation: custom multi-pass`; the most passes are
+`limits.validation_passes` (2 when unset). ojpack's problem.yaml keeps it as `multi_pass: {passes: N}`.
+
+No accepted submission (BAPCtools' test problems with only rejected ones): no model solution; every test
+keeps the answer its source wrote, which must then exist."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ...errors import OjpackError
+from .writer import Imported
 
 DEFAULT_PASSES = 2
 
@@ -28,3 +35,15 @@ def passes_of(meta: dict[str, Any]) -> int | None:
         raise OjpackError(f"problem.yaml: limits.validation_passes: should be a whole number from 2 to 100 "
                           f"(got {raw!r})")
     return raw
+
+
+def no_model(root: Path, imp: Imported) -> None:
+    """No accepted submission: no model solution; the tests keep the answers the source wrote."""
+    missing = [t.origin for t in imp.tests if t.answer is None and not t.gen]
+    if missing and imp.interactor is None:
+        raise OjpackError(f"{root}: no accepted submission ojpack can run to answer the tests, and "
+                          f"{missing[0]} has no .ans file" + (f" ({len(missing) - 1} more)" if len(missing) > 1 else ""))
+    if any(t.gen for t in imp.tests) and imp.interactor is None:
+        raise OjpackError(f"{root}: no accepted submission ojpack can run to answer the generated tests")
+    imp.note("no accepted submission ojpack can run: no model solution; every test keeps the .ans its source "
+             "wrote, and the submissions are checked against those")

@@ -65,7 +65,7 @@ class Imported:
     subtasks: list[SubtaskIn]
     tests: list[TestIn]
     solutions: list[SolutionIn]
-    model: str                  # the origin of the model solution (one of `solutions`)
+    model: str                  # the origin of the model solution (one of `solutions`; "": none, the answers kept)
     validator: str              # path of the input validator inside the package
     files: dict[str, bytes] = field(default_factory=dict)  # any other file, by its path in the package
     bounds: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -122,7 +122,7 @@ def keeps_answers(imp: Imported) -> bool:
     """The source's answer files are kept as written when the model solution's output is not what the
     checker needs: a tolerance (the jury's digits may differ), a checker program or an interactor (their
     answer file may be anything)."""
-    return imp.checker.get("type") != "tokens" or imp.interactor is not None
+    return imp.checker.get("type") != "tokens" or imp.interactor is not None or not imp.model
 
 
 def _line(t: TestIn, keep: bool) -> dict[str, str]:
@@ -149,7 +149,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
         **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
-        "model_solution": rels[imp.model],
+        **({"model_solution": rels[imp.model]} if imp.model else {}),
         **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
         **({"multi_pass": {"passes": imp.multi_pass}} if imp.multi_pass else {}),
         "tests": tests,
