@@ -18,21 +18,22 @@ from ojpack.sandbox.languages import real_python
 LIMITS = RunLimits(cpu=1.0, wall=3.0, memory_mib=256, output_mib=1)
 
 # Pass 1 (a negative input): the output must be positive; it becomes pass 2's input, which must be echoed.
-# The validator counts its runs in a file of its feedback folder: pass 2 sees pass 1's file.
-VALIDATOR = """
+# The judge counts its runs in a file of its feedback folder: pass 2 sees pass 1's file.
+HEAD = """
 import pathlib, sys
 fb = pathlib.Path(sys.argv[3])
 runs = fb / "runs"
 runs.write_text(runs.read_text() + "x" if runs.exists() else "x")
 given = int(pathlib.Path(sys.argv[1]).read_text())
-got = int(sys.stdin.read().split()[0])
+"""
+RULES = """
 def wa(m):
     (fb / "judgemessage.txt").write_text(m)
     sys.exit(43)
 if given < 0:
     if got < 0:
         wa("pass 1: negative")
-    if given == -7:   # a validator that contradicts itself: asks again, yet rejects
+    if given == -7:   # a judge that contradicts itself: asks again, yet rejects
         (fb / "nextpass.in").write_text(str(got))
         wa("rejected anyway")
     (fb / "nextpass.in").write_text(str(got))
@@ -44,25 +45,9 @@ if runs.read_text() != "xx":
 (fb / "judgemessage.txt").write_text("both passes right")
 sys.exit(42)
 """
-# The same, as an interactor: it sends the number, reads the answer.
-INTERACTOR = """
-import pathlib, sys
-fb = pathlib.Path(sys.argv[3])
-given = int(pathlib.Path(sys.argv[1]).read_text())
-print(given, flush=True)
-got = int(sys.stdin.readline())
-def wa(m):
-    (fb / "judgemessage.txt").write_text(m)
-    sys.exit(43)
-if given < 0:
-    if got < 0:
-        wa("pass 1: negative")
-    (fb / "nextpass.in").write_text(str(got))
-    sys.exit(42)
-if got != given:
-    wa(f"pass 2: {got} is not {given}")
-sys.exit(42)
-"""
+# An output validator reads the output; an interactor sends the number and reads the answer.
+VALIDATOR = HEAD + "got = int(sys.stdin.read().split()[0])\n" + RULES
+INTERACTOR = HEAD + "print(given, flush=True)\ngot = int(sys.stdin.readline())\n" + RULES
 ABSOLUTE = "print(abs(int(input())))\n"
 NEGATE = "print(-int(input()))\n"
 
@@ -114,6 +99,7 @@ def test_rejecting_and_asking_for_another_pass_is_a_judge_error(tmp_path: Path) 
 
 
 def test_interactive_multi_pass(tmp_path: Path) -> None:
-    assert passes(tmp_path, ABSOLUTE, interactive=True).verdict is Verdict.AC
+    played = passes(tmp_path, ABSOLUTE, interactive=True)
+    assert (played.verdict, played.passes, played.message) == (Verdict.AC, 2, "pass 2: both passes right")
     wrong = passes(tmp_path, NEGATE, interactive=True)
     assert (wrong.verdict, wrong.passes) == (Verdict.WA, 2)
