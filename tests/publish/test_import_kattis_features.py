@@ -90,6 +90,7 @@ def test_a_package_without_an_accepted_submission_keeps_the_jurys_answers(tmp_pa
     assert any("no model solution" in n for n in report.notes)
     got = {s["name"]: s["verdict"] for s in checked(tmp_path / "h")["solutions"]}
     assert got == {"run_time_error/test-sigfpe.c": "RE", "run_time_error/test-sigsegv.c": "RE"}
+    assert "no accepted solution to hold it to" in ojpack("check", "--no-proof", "-p", str(tmp_path / "h")).stdout
     # the jury's answer is the data's, byte for byte
     assert (tmp_path / "h" / "data" / "sample" / "01-1.ans").read_bytes() == \
         (FIXTURES / "bapc-hellounix" / "data" / "sample" / "1.ans").read_bytes()
