@@ -202,7 +202,7 @@ def test_a_judge_that_closes_its_output_gives_the_submission_eof_at_once(tmp_pat
     played = play(tmp_path, "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()), flush=True)\n",
                   judge=CLOSES_EARLY)
     assert played.verdict is Verdict.AC, played.note
-    assert played.transcript.first_to_stop == "submission"   # the judge exits last, after reading to the end
+    assert played.transcript.to_submission == b"41\n" and played.transcript.from_submission == b"41\n"
     trailing = play(tmp_path, "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\nprint('Hello')\n",
                     judge=CLOSES_EARLY)
     assert trailing.verdict is Verdict.WA and "Hello" in trailing.note
@@ -214,3 +214,11 @@ def test_a_judge_that_fails_voids_the_run_even_after_the_submission_crashed(tmp_
     broken = "import sys\nprint(1, flush=True)\nint(sys.stdin.readline())\nsys.exit(42)\n"
     played = play(tmp_path, "raise SystemExit(7)\n", judge=broken)
     assert played.verdict is Verdict.JE, played.note
+
+
+def test_a_submission_that_crashes_on_the_judges_eof_after_a_rejection_is_wrong_answer(tmp_path: Path) -> None:
+    # BAPCtools' GuessCrash: a bad move, the judge rejects and exits, the submission then reads EOF and
+    # crashes. The judge's exit is seen when its output ends, not when the sandbox has torn its cage down.
+    for _ in range(3):   # a race by nature: it must not depend on which teardown finishes first
+        played = play(tmp_path, "n = int(input())\nprint(-1, flush=True)\nint(input())\n")
+        assert played.verdict is Verdict.WA, played.note

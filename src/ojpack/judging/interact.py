@@ -18,10 +18,8 @@ import os
 import signal
 import tempfile
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
@@ -102,24 +100,21 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     judge_in_r, judge_in_w = os.pipe()
     judge_out_r, judge_out_w = os.pipe()
     gone_r, gone_w = os.pipe()   # EOF when the interactor has exited (its output may close before)
+    left_r, left_w = os.pipe()   # EOF when the submission has exited
     relay = Relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w,
-                  limits.output_mib * MIB if limits.output_mib else None, gone_r)
+                  limits.output_mib * MIB if limits.output_mib else None, gone_r, left_r)
     transcript: list[Transcript] = []
     relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
     relay_thread.start()
     argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep]
-    judged = _POOL.submit(_ended, lambda: _side(argv, judge_in_r, judge_out_w, interactor_limits(limits),
-                                                work / "judge.err", interactor.address_space, interactor.readable,
-                                                feedback, gone_w))
+    judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
+                          interactor.address_space, interactor.readable, feedback, gone_w, True)
     try:
-        played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space)
+        played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space,
+                       gone=left_w)
     finally:
-        sub_end = time.monotonic()
-        judge_run, judge_end = judged.result()
+        judge_run = judged.result()
         relay_thread.join()
-    # Who stopped first is who exited first, as problemtools and BAPCtools see it: the relay may not have
-    # read the end of a flooding submission's output before the judge left.
-    transcript[0] = replace(transcript[0], first_to_stop="submission" if sub_end <= judge_end else "judge")
     try:
         message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
     except CageFileError as e:   # the interactor's own fault, whatever the submission did
@@ -129,23 +124,17 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     return Interaction(played, judge_run, transcript[0], message, verdict, note)
 
 
-def _ended(side: Callable[[], RunResult]) -> tuple[RunResult, float]:
-    """One side's run, and when it ended."""
-    res = side()
-    return res, time.monotonic()
-
-
 def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
           address_space: bool, readable: tuple[Path, ...] = (), feedback: CappedFolder | None = None,
-          gone: int | None = None) -> RunResult:
-    """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, which is
-    what lets the relay (and so its partner) see it stop. The interactor's (`gone` given): our copy of its
-    output as soon as it runs, so its closing its output reaches the submission as EOF at once (as BAPCtools
-    and a direct pipe do), and `gone` when it has exited."""
+          gone: int | None = None, own_output: bool = False) -> RunResult:
+    """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, and `gone`
+    with them: the relay learns so. `own_output` (the interactor): our copy of its output goes as soon as
+    it runs, so its closing its output reaches the submission as EOF at once (as BAPCtools and a direct
+    pipe do), and its exit does too, without waiting for the sandbox to tear its cage down."""
     held = [stdout]
 
     def spawned() -> None:
-        if gone is not None and held:
+        if own_output and held:
             os.close(held.pop())
     try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
         return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
