@@ -178,3 +178,47 @@ def test_writing_on_after_the_judge_accepted_and_left_is_still_accepted(tmp_path
     assert played.submission.signal == 13
     assert played.verdict is Verdict.AC, played.note
     assert "SIGPIPE" in played.note
+
+
+# A "pseudo-interactive" judge (BAPCtools' pseudointeraction): it sends the whole input, closes its output
+# and only then reads the answer, and any output after it until the submission exits.
+CLOSES_EARLY = """
+import os, sys
+numbers = [int(x) for x in open(sys.argv[1]).read().split()]
+sys.stdout.write("\\n".join(map(str, numbers)) + "\\n")
+sys.stdout.flush()
+os.close(1)
+got = sys.stdin.readline().strip()
+rest = sys.stdin.read()
+ok = got == str(sum(numbers)) and not rest.strip()
+open(sys.argv[3] + "judgemessage.txt", "w").write("sum" if ok else f"got {got!r} then {rest!r}")
+sys.exit(42 if ok else 43)
+"""
+
+
+def test_a_judge_that_closes_its_output_gives_the_submission_eof_at_once(tmp_path: Path) -> None:
+    # The submission reads until EOF: it must see the judge's close while the judge still runs, as with a
+    # direct pipe (problemtools, BAPCtools). Held-open copies of the pipe left both waiting: TLE.
+    played = play(tmp_path, "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()), flush=True)\n",
+                  judge=CLOSES_EARLY)
+    assert played.verdict is Verdict.AC, played.note
+    assert played.transcript.to_submission == b"41\n" and played.transcript.from_submission == b"41\n"
+    trailing = play(tmp_path, "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\nprint('Hello')\n",
+                    judge=CLOSES_EARLY)
+    assert trailing.verdict is Verdict.WA and "Hello" in trailing.note
+
+
+def test_a_judge_that_fails_voids_the_run_even_after_the_submission_crashed(tmp_path: Path) -> None:
+    # The submission crashes first; the judge then fails on the missing answer. problemtools and BAPCtools
+    # both report the broken judge (JE), not the contestant's RE.
+    broken = "import sys\nprint(1, flush=True)\nint(sys.stdin.readline())\nsys.exit(42)\n"
+    played = play(tmp_path, "raise SystemExit(7)\n", judge=broken)
+    assert played.verdict is Verdict.JE, played.note
+
+
+def test_a_submission_that_crashes_on_the_judges_eof_after_a_rejection_is_wrong_answer(tmp_path: Path) -> None:
+    # BAPCtools' GuessCrash: a bad move, the judge rejects and exits, the submission then reads EOF and
+    # crashes. The judge's exit is seen when its output ends, not when the sandbox has torn its cage down.
+    for _ in range(3):   # a race by nature: it must not depend on which teardown finishes first
+        played = play(tmp_path, "n = int(input())\nprint(-1, flush=True)\nint(input())\n")
+        assert played.verdict is Verdict.WA, played.note

@@ -175,8 +175,11 @@ def _margins_and_proof(report: CheckReport) -> None:
 
     m = report.margins
     head = m.time_limit / m.slowest_accepted if m.slowest_accepted else float("inf")
-    out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s ({escape(m.slowest_accepted_at)}), "
-              f"headroom {head:.1f}x (need {AC_HEADROOM:g}x)")
+    if not m.slowest_accepted_at:   # no solution that must pass (an import with only rejected submissions)
+        out.print(f"time limit {m.time_limit:g} s: no accepted solution to hold it to")
+    else:
+        out.print(f"time limit {m.time_limit:g} s: slowest accepted {m.slowest_accepted:.3f} s "
+                  f"({escape(m.slowest_accepted_at)}), headroom {head:.1f}x (need {AC_HEADROOM:g}x)")
     for name, slowest in m.slow_solutions.items():
         out.print(f"  {escape(name)}: slowest run {slowest:.2f} s = {slowest / m.time_limit:.1f}x the limit")
     if report.proof:

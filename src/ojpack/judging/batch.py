@@ -21,9 +21,9 @@ from ..errors import OjpackError
 from ..problem import Problem
 from ..sandbox import CompileError, Program, detect, prepare
 from ..testdata import ensure_built
-from .checker import checker_identity, load_checker
+from .checker import checker_identity
 from .execute import Cell, Engine, Job, Memo, limits_for
-from .interact import Interactor, load_interactor
+from .multipass import judge_identity, load_judge
 from .judgement import Judgement, scores
 from .submissions import Submission
 from .verdicts import Verdict, overall
@@ -104,8 +104,8 @@ def judge_batch(problem: Problem, subs: tuple[Submission, ...], skipped: tuple[s
     lim = problem.spec.limits
     groups = tuple(t.group for t in tests)
     programs = _compile(subs, cache_dir, lim.memory, workers)
-    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
-    interactor = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
+    checker = load_judge(problem, cache_dir)
+    interactor = judge_identity(checker)
     memo = Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + interactor)
     jobs = [Job(s.id, p, t) for s in subs if isinstance(p := programs[s.id], Program) for t in tests]
     limits = limits_for(lim.time, lim.memory, lim.output)

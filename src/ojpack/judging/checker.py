@@ -149,21 +149,25 @@ class ProgramChecker:
     readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
-        name = self.name or Path(self.argv[-1]).name
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
                 CappedFolder(Path(tmp, "feedback")) as feedback:
-            stderr = Path(tmp, "stderr")
-            files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/"]
-            stdin = output
-            if self.convention == "testlib":
-                files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
-            res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                      address_space=self.address_space, readable=[*self.readable, input, answer, output],
-                      writable=feedback.writable, mounts=feedback.mounts)   # and its argv's paths
-            try:
-                message = feedback_message(feedback, stderr)
-            except CageFileError as e:
-                raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+            return self.check_in(input, answer, output, feedback, Path(tmp))
+
+    def check_in(self, input: Path, answer: Path, output: Path, feedback: CappedFolder, tmp: Path) -> CheckResult:
+        """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
+        name = self.name or Path(self.argv[-1]).name
+        stderr = Path(tmp, "stderr")
+        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/"]
+        stdin = output
+        if self.convention == "testlib":
+            files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
+        res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
+                  address_space=self.address_space, readable=[*self.readable, input, answer, output],
+                  writable=feedback.writable, mounts=feedback.mounts)   # and its argv's paths
+        try:
+            message = feedback_message(feedback, stderr)
+        except CageFileError as e:
+            raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
         if known is not None:

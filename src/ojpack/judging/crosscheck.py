@@ -14,8 +14,8 @@ from typing import Any
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
 from .blame import model_disagreements
-from .checker import checker_identity, load_checker
-from .interact import Interactor, load_interactor
+from .checker import checker_identity
+from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
 from .execute import Cell, Engine, Job, LocalEngine, Memo, limits_for, rerun_slow
@@ -148,7 +148,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     tests = ensure_built(problem)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
-    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
+    checker = load_judge(problem, cache_dir)
     lim = problem.spec.limits
     phases = {"data": time.monotonic() - start}
     programs = _compile_all(solutions, cache_dir, lim.memory, workers)
@@ -174,7 +174,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                 progress(stage, done[0], total)
         return f
 
-    judge_id = f" interactor {checker.key}" if isinstance(checker, Interactor) else ""
+    judge_id = judge_identity(checker)
     memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
     limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
     cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
@@ -209,7 +209,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.
     model = next((r.solution.name for r in rows if r.solution.rel == problem.spec.model_solution),
-                 problem.spec.model_solution)
+                 problem.spec.model_solution or "")
     problems[:0] = model_disagreements(model, [(r.solution.name, r.cells) for r in rows if r.solution.must_pass
                                                and r.compile_error is None], ids,
                                        proof_result.failures if proof_result else ())

@@ -22,6 +22,7 @@ from ..testdata import BuiltTest
 from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run, sandbox_mode
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
+from .multipass import MultiPass, run_passes
 
 
 @dataclass(frozen=True)
@@ -128,9 +129,14 @@ def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: 
 
 
 def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path) -> Cell:
-    if isinstance(checker, Interactor):   # its feedback files must start from nothing: a folder per run
+    if isinstance(checker, (Interactor, MultiPass)):   # feedback files must start from nothing: a folder per run
         work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
         try:
+            if isinstance(checker, MultiPass):
+                p = run_passes(job.program.argv, job.program.language.address_space, job.test.input,
+                               job.test.answer, limits, time_limit, checker, work)
+                return Cell(job.test.id, p.verdict, round(p.cpu, 3), round(p.wall, 3), round(p.memory, 1),
+                            p.message, transcript=p.transcript)
             return _interactive(job, limits, time_limit, checker, work)
         finally:
             shutil.rmtree(work, ignore_errors=True)

@@ -6,9 +6,9 @@ writes arrives on the submission's stdin (through `relay.Relay`). Exit 42 accept
 message in feedback_dir/judgemessage.txt; any other exit, a signal or a limit hit is a judge error (JE):
 never the contestant's fault.
 
-The verdict (as on Kattis and DOMjudge): the submission's own failure -- a limit (TLE, MLE, OLE) or a
-crash (RE) -- wins, unless the interactor had already rejected (WA) or failed (JE) before the submission
-stopped talking, in which case that stands. Idleness, both sides waiting for the other, ends when the
+The verdict (as problemtools' verifyproblem and BAPCtools' `bt run` give it): an interactor that fails
+(JE) voids the run whoever stopped first; otherwise the submission's own failure -- a limit (TLE, MLE, OLE)
+or a crash (RE) -- wins, unless the interactor had already rejected it (WA) before the submission exited. Idleness, both sides waiting for the other, ends when the
 submission hits its wall limit: TLE (the interactor's limits are looser, so it outlasts the submission).
 """
 
@@ -70,15 +70,25 @@ def load_interactor(problem: Problem, cache_dir: Path) -> Interactor | None:
                       (program.source.parent,))
 
 
+# What problemtools and BAPCtools give an output validator (their default `validation_time`): a judge that
+# still answers a flood of queries after the submission was stopped may take that long to read to the end.
+VALIDATION_SECONDS = 60.0
+
+
 def interactor_limits(limits: RunLimits) -> RunLimits:
     """Looser than the submission's in every way, so that when both wait for each other the submission
     is the one stopped (TLE), and a slow submission is never blamed on the judge."""
-    return RunLimits(cpu=limits.wall + 5, wall=limits.wall + 10, memory_mib=1024, output_mib=64)
+    return RunLimits(cpu=max(limits.wall + 5, VALIDATION_SECONDS), wall=max(limits.wall + 10, VALIDATION_SECONDS),
+                     memory_mib=1024, output_mib=64)
 
 
 def interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
-             answer: Path, limits: RunLimits, time_limit: float, work: Path) -> Interaction:
-    """Run one submission against the interactor on one test; `work` is a private scratch folder."""
+             answer: Path, limits: RunLimits, time_limit: float, work: Path,
+             kept: CappedFolder | None = None) -> Interaction:
+    """Run one submission against the interactor on one test; `work` is a private scratch folder. `kept`:
+    a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
+    if kept is not None:
+        return _interact(submission, address_space, interactor, input, answer, limits, time_limit, work, kept)
     with CappedFolder(work / "feedback") as feedback:
         return _interact(submission, address_space, interactor, input, answer, limits, time_limit, work, feedback)
 
@@ -89,16 +99,19 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     sub_out_r, sub_out_w = os.pipe()
     judge_in_r, judge_in_w = os.pipe()
     judge_out_r, judge_out_w = os.pipe()
+    gone_r, gone_w = os.pipe()   # EOF when the interactor has exited (its output may close before)
+    left_r, left_w = os.pipe()   # EOF when the submission has exited
     relay = Relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w,
-                  limits.output_mib * MIB if limits.output_mib else None)
+                  limits.output_mib * MIB if limits.output_mib else None, gone_r, left_r)
     transcript: list[Transcript] = []
     relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
     relay_thread.start()
     argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep]
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
-                          interactor.address_space, interactor.readable, feedback)
+                          interactor.address_space, interactor.readable, feedback, gone_w, True)
     try:
-        played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space)
+        played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space,
+                       gone=left_w)
     finally:
         judge_run = judged.result()
         relay_thread.join()
@@ -112,15 +125,27 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
 
 
 def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
-          address_space: bool, readable: tuple[Path, ...] = (), feedback: CappedFolder | None = None) -> RunResult:
-    """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, which is
-    what lets the relay (and so its partner) see it stop."""
+          address_space: bool, readable: tuple[Path, ...] = (), feedback: CappedFolder | None = None,
+          gone: int | None = None, own_output: bool = False) -> RunResult:
+    """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, and `gone`
+    with them: the relay learns so. `own_output` (the interactor): our copy of its output goes as soon as
+    it runs, so its closing its output reaches the submission as EOF at once (as BAPCtools and a direct
+    pipe do), and its exit does too, without waiting for the sandbox to tear its cage down."""
+    held = [stdout]
+
+    def spawned() -> None:
+        if own_output and held:
+            os.close(held.pop())
     try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
         return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
-                   writable=feedback.writable if feedback else (), mounts=feedback.mounts if feedback else ())
+                   writable=feedback.writable if feedback else (), mounts=feedback.mounts if feedback else (),
+                   spawned=spawned)
     finally:
         os.close(stdin)
-        os.close(stdout)
+        for fd in held:
+            os.close(fd)
+        if gone is not None:
+            os.close(gone)
 
 
 def decide(sub: RunResult, judge: RunResult, transcript: Transcript, time_limit: float, message: str,
@@ -132,7 +157,7 @@ def decide(sub: RunResult, judge: RunResult, transcript: Transcript, time_limit:
     else:
         judged, note = Verdict.JE, f"{name or 'interactor'} failed: {_how(judge)}" + (f": {message}" if message else "")
     failed = Verdict.OLE if transcript.output_exceeded else of_run(sub, time_limit)
-    if failed is None:
+    if failed is None or judged is Verdict.JE:   # a broken judge voids the run, whatever the submission did
         return judged, note
     if judged is not Verdict.AC and transcript.first_to_stop == "judge":
         return judged, note   # the judge had its say before the submission broke down
@@ -159,7 +184,7 @@ def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) 
     """test id -> the model solution's whole dialogue with the interactor on each sample test, in the
     `.interaction` notation judges show in statements. Empty for a problem that is not interactive."""
     interactor = load_interactor(problem, cache_dir)
-    if interactor is None:
+    if interactor is None or not problem.spec.model_solution:   # no model: no dialogue to show
         return {}
     model = prepare(problem.path(problem.spec.model_solution), cache_dir)
     lim = problem.spec.limits

@@ -11,8 +11,7 @@ from typing import Any
 from ..testdata import ensure_built
 from ..cache import cache_for
 from ..errors import require_utf8_name
-from .checker import load_checker
-from .interact import load_interactor
+from .multipass import load_judge
 from ..sandbox import CompileError, prepare
 from .execute import Cell, Job, execute, limits_for
 from ..sandbox import detect
@@ -61,7 +60,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
         cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
         return Judgement(source, language.name, Verdict.CE, 0, cells, groups,
                          scores(problem, cells, groups), time.monotonic() - start, e.message)
-    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
+    checker = load_judge(problem, cache_dir)
     done = [0]
 
     def tick(_job: Job, _cell: Cell) -> None:

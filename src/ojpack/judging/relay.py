@@ -8,9 +8,17 @@ Here the interactor writes into a pipe the relay keeps draining until it is done
 side's input once its partner has stopped talking (EOF, as a direct pipe would). The submission gets no
 such care: once the interactor stops reading, its next write fails, as with a direct pipe.
 
-One difference from direct pipes: `sandbox.run` keeps the caller's copies of a program's pipe ends open
-until the program ends, so a side is heard to stop when its program exits, not when it merely closes its
-output (an interactor that closes stdout and then reads on keeps its partner waiting until it exits)."""
+The judge's output and its life are told apart (`judge_gone`: a descriptor that reaches EOF when the judge
+has exited): an interactor that closes its output and reads on (a "pseudo-interactive" problem: it sends
+the whole input, then waits for the answer) gives the submission EOF at once, as a direct pipe would, and
+still hears what the submission says until it exits itself. The submission's output is heard to stop when
+it exits (`sandbox.run` keeps the caller's copy of its pipe end until then), as BAPCtools delays it.
+
+Who stopped first (whose verdict counts, see interact.decide) is who exited first, as problemtools and
+BAPCtools see it: each side when its output ended (the judge's ends at its exit unless it closed it before;
+the submission's is held open until its exit, or cut at the output limit) or it exited (`judge_gone`,
+`submission_gone`), whichever came first: a flooding submission has exited even when the relay has not
+read all it wrote. (A judge that closes its output before judging thus counts as stopped then.)"""
 
 from __future__ import annotations
 
@@ -66,7 +74,12 @@ class Relay:
     writers are done. Owns (and closes) the four descriptors it is given."""
 
     def __init__(self, from_submission: int, to_judge: int, from_judge: int, to_submission: int,
-                 output_cap: int | None) -> None:
+                 output_cap: int | None, judge_gone: int | None = None,
+                 submission_gone: int | None = None) -> None:
+        self.gone = judge_gone          # None: the judge's output ending is the judge ending
+        self.gone_at: float | None = None
+        self.left = submission_gone     # None: the submission's output ending is its ending
+        self.left_at: float | None = None
         self.up = _Direction("submission", from_submission, to_judge)
         self.down = _Direction("judge", from_judge, to_submission)
         self.cap = output_cap
@@ -75,6 +88,9 @@ class Relay:
         self.opening: list[tuple[str, str]] = []
         for fd in (from_submission, to_judge, from_judge, to_submission):
             os.set_blocking(fd, False)
+        for fd in (judge_gone, submission_gone):
+            if fd is not None:
+                os.set_blocking(fd, False)
 
     def run(self) -> Transcript:
         try:
@@ -84,16 +100,22 @@ class Relay:
             for d in (self.up, self.down):
                 self._close_src(d)
                 self._close_dst(d)
+            for fd in (self.gone, self.left):
+                if fd is not None:
+                    os.close(fd)
         up, down = self.up, self.down
-        if up.stopped_at is None or down.stopped_at is None:
-            first = "submission" if up.stopped_at is not None else ("judge" if down.stopped_at is not None else "")
+        judge_stop = min((t for t in (down.stopped_at, self.gone_at) if t is not None), default=None)
+        sub_stop = min((t for t in (up.stopped_at, self.left_at) if t is not None), default=None)
+        if sub_stop is None or judge_stop is None:
+            first = "submission" if sub_stop is not None else ("judge" if judge_stop is not None else "")
         else:
-            first = "submission" if up.stopped_at <= down.stopped_at else "judge"
+            first = "submission" if sub_stop <= judge_stop else "judge"
         return Transcript(bytes(down.head), bytes(up.head), down.total, up.total, tuple(self.lines),
                           tuple(self.opening), first, self.exceeded)
 
     def _open(self) -> bool:
-        return any(fd is not None for d in (self.up, self.down) for fd in (d.src, d.dst))
+        return any(fd is not None for d in (self.up, self.down) for fd in (d.src, d.dst)) or \
+            (self.gone is not None and self.gone_at is None) or (self.left is not None and self.left_at is None)
 
     def _step(self) -> None:
         poller = select.poll()
@@ -105,12 +127,24 @@ class Relay:
             if d.dst is not None and d.buf:
                 poller.register(d.dst, select.POLLOUT)
                 wanted[d.dst] = d
-        for fd, _event in poller.poll(1000):
+        if self.gone is not None and self.gone_at is None:
+            poller.register(self.gone, select.POLLIN)
+        if self.left is not None and self.left_at is None:
+            poller.register(self.left, select.POLLIN)
+        events = poller.poll(1000)
+        for fd, _event in events:
+            if fd in (self.gone, self.left):
+                continue
             d = wanted[fd]
             if fd == d.src:
                 self._read(d)
             elif fd == d.dst:
                 self._write(d)
+        if self.left is not None and any(fd == self.left for fd, _ in events):
+            self.left_at = time.monotonic()   # the submission has exited
+        if self.gone is not None and any(fd == self.gone for fd, _ in events):
+            self.gone_at = time.monotonic()   # the judge has exited (after what it said has been read)
+            self._judge_left()
         for d in (self.up, self.down):
             if d.src is None and d.dst is not None and not d.buf:
                 self._close_dst(d)   # everything the writer said has arrived: now the reader sees EOF
@@ -157,12 +191,15 @@ class Relay:
         if d.stopped_at is None:
             d.stopped_at = time.monotonic()
         self._close_src(d)
-        if d is self.down:
-            # The judge has said its last word: what the submission still writes goes nowhere, and it
-            # learns so at its next write (EPIPE), as with a direct pipe.
-            self._close_src(self.up)
-            self.up.buf.clear()
-            self._close_dst(self.up)
+        if d is self.down and self.gone is None:
+            self._judge_left()
+
+    def _judge_left(self) -> None:
+        """The judge has said its last word: what the submission still writes goes nowhere, and it learns
+        so at its next write (EPIPE), as with a direct pipe."""
+        self._close_src(self.up)
+        self.up.buf.clear()
+        self._close_dst(self.up)
 
     def _lines(self, d: _Direction, data: bytes) -> None:
         d.partial += data

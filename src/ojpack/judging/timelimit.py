@@ -22,10 +22,9 @@ from ..cache import cache_for
 from ..problem import Problem
 from ..sandbox import prepare
 from ..testdata import ensure_built
-from .checker import load_checker
 from .crosscheck import AC_HEADROOM, TLE_STRETCH
 from .execute import Job, execute, limits_for
-from .interact import load_interactor
+from .multipass import load_judge
 from .solutions import Solution, discover
 from .verdicts import Verdict
 
@@ -68,7 +67,7 @@ def measure(problem: Problem, floor: float = 1.0, workers: int | None = None) ->
     cache_dir = cache_for(problem.root).dir
     lim = problem.spec.limits
     cutoff = CUTOFF * max(lim.time, floor)
-    checker = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
+    checker = load_judge(problem, cache_dir)
     jobs, chained, roles = [], set(), {}
     for s in discover(problem):
         if s.must_pass:

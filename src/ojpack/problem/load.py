@@ -10,7 +10,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import ProblemConfigError
+from ..errors import OjpackError, ProblemConfigError
 from .schema import ProblemSpec, Subtask
 from .strict import Invalid, Place, convert, dotted, shape_errors
 from .noalias import AliasRefused
@@ -30,6 +30,12 @@ class Problem:
 
     def path(self, rel: str) -> Path:
         return self.root / rel
+
+    def model_path(self) -> Path:
+        """The model solution's source; an error naming what is missing when the package has none."""
+        if not self.spec.model_solution:
+            raise OjpackError(f"{PROBLEM_FILE}: no model_solution (every test carries its answer): this needs one")
+        return self.path(self.spec.model_solution)
 
     def where(self, *at: str | int) -> str:
         """'problem.yaml line N: 'a.b[0]'' — how an error points at a key."""
@@ -124,8 +130,9 @@ def raise_shape_errors(file: Path, raw: object, lines: dict[Place, int], kind: t
 
 def _check_files(problem: Problem) -> None:
     spec = problem.spec
-    needed: dict[tuple[str | int, ...], str] = {("validator",): spec.validator,
-                                                ("model_solution",): spec.model_solution}
+    needed: dict[tuple[str | int, ...], str] = {("validator",): spec.validator}
+    if spec.model_solution:
+        needed[("model_solution",)] = spec.model_solution
     if spec.checker.source:
         needed[("checker", "source")] = spec.checker.source
     for group, lines in spec.tests.items():

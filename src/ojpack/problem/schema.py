@@ -124,6 +124,14 @@ class Interactor:
 
 
 @model
+class MultiPass:
+    """A multi-pass problem (Kattis `multi-pass`): the output validator (a kattis-convention checker program,
+    or the interactor) may write `nextpass.in` into its feedback folder on accepting; the submission is then
+    run again with that file as its input, the feedback folder kept, up to `passes` runs in all."""
+    passes: int = rule(2, ge=2, le=100)
+
+
+@model
 class TestLine:
     name: str
     gen: str | None = rule(None, min_length=1)
@@ -256,13 +264,15 @@ class ProblemSpec:
     # checks a .ans file against its input (argv: the input file); judges like BAPCtools want one
     answer_validator: str | None = None
     extra_validators: list[ExtraValidator] = rule(factory=list)
-    model_solution: str
+    # Left out only when every test line gives its `answer:` (an imported package with no accepted submission)
+    model_solution: str | None = None
     coverage: Coverage = rule(factory=Coverage)
     tests: dict[str, list[TestLine]]
     scoring: Scoring = rule(factory=Scoring)
     solutions: Solutions = rule(factory=Solutions)
     proof: Proof | None = None
     interactor: Interactor | None = None
+    multi_pass: MultiPass | None = None
     # the input's shape, for stress testing and shrinking (ojpack stress / strength)
     grammar: list[GrammarItem] = rule(factory=list)
 
@@ -322,6 +332,16 @@ class ProblemSpec:
             for g in e.groups:
                 if g not in known:
                     raise Invalid(("solutions", path, g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
+        if self.model_solution is None and self.interactor is None:
+            for g, lines in self.tests.items():
+                for j, t in enumerate(lines):
+                    if t.answer is None:
+                        raise Invalid(("tests", g, j), "no model_solution to answer this test: give the "
+                                                       "problem a model_solution, or this test an 'answer:'")
+        if self.multi_pass is not None and self.interactor is None and \
+                (self.checker.type != "program" or self.checker.convention != "kattis"):
+            raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "
+                                           "interactor, or a checker program with `convention: kattis`")
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")

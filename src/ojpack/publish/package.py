@@ -71,13 +71,14 @@ class Package:
     checker_convention: str                # "testlib" or "kattis" (for a program)
     validator: Path
     answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
-    model_solution: Path
+    model_solution: Path | None            # None: every test carries the answer its source wrote
     sample: Group
     subtasks: tuple[Group, ...]
     solutions: tuple[Solution, ...]
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
+    validation_passes: int | None = None   # a multi-pass problem's most passes (None: each test runs once)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
     relative_tolerance: float | None = None
@@ -231,7 +232,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
         checker_program=problem.path(spec.checker.source) if spec.checker.source else None,
         checker_convention=spec.checker.convention,
-        validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution),
+        validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution) if spec.model_solution else None,
         answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),
         subtasks=tuple(subtasks),
@@ -240,6 +241,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
         pass_fail=spec.pass_fail,
+        validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
         space_change_sensitive=spec.checker.space_change_sensitive,
     )

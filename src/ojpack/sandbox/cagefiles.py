@@ -33,7 +33,8 @@ FEEDBACK_FILES = 64         # and how many files (and folders) it may make there
 _READ = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC
 _FOLDER = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC
 # Linux's mount API (the same numbers on x86-64 and arm64), and its flags.
-_FSOPEN, _FSCONFIG, _FSMOUNT = 430, 431, 432
+_FSOPEN, _FSCONFIG, _FSMOUNT, _OPEN_TREE = 430, 431, 432, 428
+_OPEN_TREE_CLONE, _AT_EMPTY_PATH = 1, 0x1000
 _SET_STRING, _CMD_CREATE = 1, 6
 _NOSUID_NODEV_NOEXEC = 0x2 | 0x4 | 0x8
 
@@ -99,6 +100,7 @@ class CappedFolder:
         self.files = files
         self._mount: int | None = None
         self._fd = -1
+        self._clones: list[int] = []
 
     def __enter__(self) -> CappedFolder:
         self.path.mkdir()
@@ -108,6 +110,8 @@ class CappedFolder:
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
+        for clone in self._clones:
+            os.close(clone)
         os.close(self._fd)
 
     @property
@@ -117,11 +121,28 @@ class CappedFolder:
 
     @property
     def mounts(self) -> tuple[tuple[str, int], ...]:
-        """For `run(mounts=...)`: the tmpfs, shown at the folder's own path."""
-        return () if self._mount is None else ((str(self.path), self._mount),)
+        """For `run(mounts=...)`: the tmpfs, shown at the folder's own path. Each call hands a fresh clone of
+        the mount (a detached mount moves into one cage only), so several runs in turn (a multi-pass
+        problem's) see the same files; the clones are closed with the folder."""
+        if self._mount is None:
+            return ()
+        clone = _libc().syscall(_OPEN_TREE, self._mount, b"", _OPEN_TREE_CLONE | os.O_CLOEXEC | _AT_EMPTY_PATH)
+        if clone < 0:
+            raise SandboxUnavailable(f"sandbox: cannot clone the feedback folder's mount: "
+                                     f"{os.strerror(ctypes.get_errno())}")
+        self._clones.append(clone)
+        return ((str(self.path), clone),)
 
     def read(self, name: str, limit: int) -> bytes | None:
         return read_cage_file(self._fd, name, limit)
+
+    def take(self, name: str, limit: int) -> bytes | None:
+        """Read the file `name` (as `read`) and remove it from the folder: a request a program left (Kattis'
+        multi-pass `nextpass.in`), answered once. Anything but a regular file is a CageFileError."""
+        data = self.read(name, limit)
+        if data is not None:
+            os.unlink(name, dir_fd=self._fd)
+        return data
 
     def full(self) -> bool:
         """Whether the program ran into the cap (its writes then failed, whether it noticed or not)."""

@@ -18,6 +18,7 @@ from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_ver
 from .isolation import take_back
 from . import store
 from .runner import RunLimits, run
+from .scripted import SCRIPTED, ScriptBuildError, build_scripted, is_script
 from .text import trim_message
 
 # Part of every compile key: older toolkits left compiled folders only root could read, which the cage's
@@ -52,6 +53,12 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     source = source.resolve()
     if not source.is_file():
         raise OjpackError(f"{source}: no such file")
+    if lang is None and is_script(source):   # a folder with its own build/run scripts (Kattis)
+        try:
+            script, key = build_scripted(source.parent, cache_dir / "bin", _compile_limits(timeout))
+        except ScriptBuildError as e:
+            raise CompileError(source, e.message) from None
+        return Program(script, SCRIPTED, (str(script),), key)
     language = detect(source, lang)
     data = source.read_bytes()
     text = data.decode("utf-8", errors="replace")
@@ -178,11 +185,15 @@ def _source_name(source: Path, language: Language, text: str) -> str:
     return f"{source.stem or 'main'}.{language.extensions[0]}"
 
 
+def _compile_limits(timeout: float) -> RunLimits:
+    return RunLimits(cpu=timeout, wall=timeout * 2, memory_mib=COMPILE_MEMORY_MIB, output_mib=256, processes=128)
+
+
 def compile_in_cage(cmd: list[str], work: Path, timeout: float) -> tuple[int | None, str]:
     """Run a compiler like any program: in the cage, seeing only the system, `work` (writable: the
     source copy and its output) and its own /tmp, so `#include "/abs/path"` finds nothing to print.
     Returns (exit code, None when out of time; what it said)."""
-    limits = RunLimits(cpu=timeout, wall=timeout * 2, memory_mib=COMPILE_MEMORY_MIB, output_mib=256, processes=128)
+    limits = _compile_limits(timeout)
     with tempfile.TemporaryDirectory(prefix="ojpack-cc-") as tmp:
         said = Path(tmp, "said")
         res = run(cmd, Path(os.devnull), said, limits, stderr=said, writable=[work], cwd=work)

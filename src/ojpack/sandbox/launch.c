@@ -150,6 +150,8 @@ static int plain(int argc, char **argv) {
         close(3);
         become(argv + 2);
     }
+    close(0);   /* the program's alone: a pipe it closes must reach its partner as EOF at once */
+    close(1);
     signal(SIGPIPE, SIG_IGN);
     dprintf(3, "%d\n", (int)child);
     int status = 0;
@@ -487,6 +489,8 @@ static int watch(struct cage *c, int go) {
     pid_t child = fork();
     if (child < 0) fail("fork");
     if (child == 0) run_program(c);
+    close(0);   /* the program's alone: a pipe it closes must reach its partner as EOF at once */
+    close(1);
     int pidfd = (int)syscall(SYS_pidfd_open, child, 0);
     int killed = 0, status = 0, over = 0;
     long long peak = 0;   /* k: the most the run held at once, as sampled */
@@ -692,7 +696,8 @@ static int cage_main(int argc, char **argv) {
     }
     close(go[0]);
     close(3);   /* init reports; our copy would hide its end of the pipe */
-    if (out_r >= 0) close(1);   /* the pipes' write ends are the cage's alone: EOF when it has ended */
+    close(0);   /* the program's stdin and stdout (or the pump's pipe to it) are the cage's alone: a pipe it */
+    close(1);   /* closes reaches its partner as EOF at once, the pump's at the latest when it has ended */
     if (err_r >= 0) close(2);
     write_maps(init, c.rootless);
     join(c.tasks1, init);

@@ -16,7 +16,7 @@ import tempfile
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Literal
@@ -47,7 +47,8 @@ class RunResult:
 def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int, limits: RunLimits,
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
-        isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = ()) -> RunResult:
+        isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = (),
+        spawned: Callable[[], None] | None = None) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
     stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
@@ -56,8 +57,11 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     `readable` (read-only) and `writable`, and works in `cwd` (one of those) or the cage's private /tmp.
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
     cgroup when the host allows one. `mounts` (caged runs only): (path, descriptor of a detached mount,
-    see cagefiles.CappedFolder) shown writable at path."""
+    see cagefiles.CappedFolder) shown writable at path. `spawned` is called once the program holds its
+    descriptors: a caller that passed pipe ends may close its own copies then (its partner then sees EOF
+    as soon as the program closes its end, not only when it exits)."""
     caged = isolation_enabled() if isolate is None else isolate
+    after = spawned or (lambda: None)
     if caged:
         require_isolation()
     cage = run_cgroup(cgroup)
@@ -87,13 +91,13 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
                                               address_space, SCRATCH_MIB * MIB)
                 elif caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                             address_space, SCRATCH_MIB * MIB, mounts)
+                                             address_space, SCRATCH_MIB * MIB, mounts, after)
                 elif helper and cage:   # the cgroup measures the peak: the helper may become the program
-                    outcome = spawn.run_exec(helper, argv, workdir, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_exec(helper, argv, workdir, fds, limits, cage, address_space, start, after)
                 elif helper:
-                    outcome = spawn.run_helper(helper, argv, workdir, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_helper(helper, argv, workdir, fds, limits, cage, address_space, start, after)
                 else:
-                    outcome = spawn.run_direct(argv, workdir, fds, limits, cage, address_space, start)
+                    outcome = spawn.run_direct(argv, workdir, fds, limits, cage, address_space, start, after)
                 killed, status, cpu, peak = outcome
             except spawn.CageError as e:
                 raise SandboxUnavailable(str(e)) from None

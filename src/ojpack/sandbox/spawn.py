@@ -18,7 +18,7 @@ import subprocess
 import threading
 import time
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import cgroups
 from .limits import RunLimits, child_setup, limit_args, num as _num, rlimits
@@ -26,17 +26,24 @@ from .limits import RunLimits, child_setup, limit_args, num as _num, rlimits
 _TICK = os.sysconf("SC_CLK_TCK")
 
 Outcome = tuple[bool, int, float, float]   # (killed at a limit, wait status, CPU seconds, peak MiB)
+# Called once the program's side holds its descriptors (the caller may then close its own copies)
+Spawned = Callable[[], None]
+
+
+def _nothing() -> None:
+    pass
 
 
 def run_helper(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
-                limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float
-                ) -> Outcome:
+                limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float,
+                spawned: Spawned = _nothing) -> Outcome:
     """Without a cgroup: posix_spawn (vfork) the helper, which forks the program from its own tiny
     process and reports its usage. Returns (killed, wait status, CPU seconds, peak MiB)."""
     read_end, write_end = os.pipe()
     helper_pid = _spawn([helper, "fork", cwd, *limit_args(limits, cage, address_space), "--", *argv],
                         (*fds, write_end))
     os.close(write_end)
+    spawned()
     with os.fdopen(read_end, "rb") as report:
         first = report.readline()
         if not first:   # the helper could not even fork
@@ -52,10 +59,11 @@ def run_helper(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tu
 
 
 def run_exec(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
-              limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float
-              ) -> Outcome:
+              limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float,
+              spawned: Spawned = _nothing) -> Outcome:
     """The cheapest path: posix_spawn (vfork) the helper, which sets the limits and execs the program."""
     pid = _spawn([helper, "exec", cwd, *limit_args(limits, cage, address_space), "--", *argv], fds)
+    spawned()
     try:
         killed, status, usage = _wait(pid, limits, start, watch=pid)
     finally:
@@ -69,7 +77,7 @@ class CageError(OSError):
 
 def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd: str, binds: list[str],
              fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
-             scratch_bytes: int, mounts: Sequence[tuple[str, int]] = ()) -> Outcome:
+             scratch_bytes: int, mounts: Sequence[tuple[str, int]] = (), spawned: Spawned = _nothing) -> Outcome:
     """posix_spawn the helper in cage mode and wait: it kills the program at the CPU or wall limit and
     takes every process of the run down with it, so Python only waits. A killed waiter (Ctrl-C) kills
     the helper, and with it the cage. `mounts`: (path, descriptor of a detached mount) shown writable
@@ -90,6 +98,7 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
         os.close(write_end)
         if placeholder is not None:
             os.close(placeholder)
+    spawned()
     with os.fdopen(read_end, "rb") as report:
         try:
             _, helper_status = os.waitpid(pid, 0)
@@ -169,12 +178,14 @@ def _spawn(args: list[str], fds: tuple[int, ...], env: dict[str, str] | None = N
 
 
 def run_direct(argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int], limits: RunLimits,
-                cage: cgroups.Cage | None, address_space: bool, start: float) -> Outcome:
+                cage: cgroups.Cage | None, address_space: bool, start: float, spawned: Spawned = _nothing
+                ) -> Outcome:
     """Without the helper (no C compiler): fork + preexec_fn. Slower, and ru_maxrss then includes this
     Python process's own high-water mark, which only a cgroup's charge corrects."""
     proc = subprocess.Popen(argv, stdin=fds[0], stdout=fds[1], stderr=fds[2], cwd=cwd, close_fds=True,
                             preexec_fn=child_setup(limits, cage, address_space), start_new_session=True)
     proc.returncode = 0   # we reap it ourselves with wait4; Popen must not try again
+    spawned()
     try:
         killed, status, usage = _wait(proc.pid, limits, start, watch=proc.pid)
     finally:

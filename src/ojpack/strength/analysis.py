@@ -99,13 +99,13 @@ def strength(problem: Problem, sources: Sequence[Path] | None = None, all_accept
     """`engine` (a cluster): where the mutants' runs on the data go, each mutant's tests one chain that
     stops at its first failing test; compiling and examining survivors stay on this machine."""
     if sources is None:
-        sources = [problem.path(problem.spec.model_solution)]
+        sources = [problem.model_path()]
         if all_accepted:
             sources += [s.path for s in discover(problem) if s.must_pass and supported(s.path)
                         and s.path != sources[0]]
     s = setup(problem)   # first: a package without a grammar fails before anything is built
     tests = ensure_built(problem)
-    model = compile_program(problem, problem.path(problem.spec.model_solution))
+    model = compile_program(problem, problem.model_path())
     todo = [m for src in sources for m in mutants(src) if select is None or select(m)]
     workers = workers or os.cpu_count() or 2
     folder = cache_for(problem.root).dir / "mutants"

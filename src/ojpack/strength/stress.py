@@ -189,7 +189,7 @@ def stress(problem: Problem, solution: Path, against: Path | None = None, second
         check_name(problem, add)
     s = setup(problem)
     sol = compile_program(problem, solution, lang)
-    ref = compile_program(problem, against or problem.path(problem.spec.model_solution))
+    ref = compile_program(problem, against or problem.model_path())
     workers = workers or os.cpu_count() or 2
     full = problem.bounds_for("sample")
     valid = lambda data: validate_bytes(s.validator, data, full).valid   # noqa: E731

@@ -46,7 +46,7 @@ def fingerprint(problem: Problem) -> str:
     """A hash over everything the data is made from; a change anywhere makes data/ stale."""
     spec = problem.spec
     parts = [problem.path("problem.yaml"), problem.path("generators"),
-             problem.path(spec.validator).parent, problem.path(spec.model_solution),
+             problem.path(spec.validator).parent, *([problem.path(spec.model_solution)] if spec.model_solution else []),
              *(problem.path(e.source).parent for e in spec.extra_validators)]
     return key(*(tree_digest(p) for p in parts if p.exists()))
 

@@ -83,8 +83,10 @@ def write(pkg: Package, out: Path) -> Notes:
               **checker_config(pkg, testdata), "subtasks": subtasks}
     text(testdata / "config.yaml", yaml_text(config))
     std = pkg.model_solution
-    lang = LANG_ID.get(std.suffix)
-    if lang is None:
+    lang = LANG_ID.get(std.suffix) if std is not None else None
+    if std is None:
+        notes.lost.append("no model solution: std/ is empty")
+    elif lang is None:
         notes.lost.append(f"model solution {std.name}: Hydro has no language id for {std.suffix}")
     else:
         copy(std, root / "std" / f"{std.stem}.{lang}")

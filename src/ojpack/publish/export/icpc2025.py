@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .interactive import ship
+from .multipass import mark as mark_multi_pass
 from ..package import Package, validator_args
 from .checkers import default_validator_flags, ship_output_validator
 from .write import Notes, copy, link, sha256, text, yaml_text
@@ -46,6 +47,7 @@ def write(pkg: Package, out: Path) -> Notes:
     }
     if pkg.interactor is not None:   # the 2025-09 format lists the kinds: judged pass-fail, interactively
         meta["type"] = ["pass-fail", "interactive"]
+    mark_multi_pass(pkg, meta, limits)
     text(root / "problem.yaml", yaml_text(meta))
     for lang in pkg.languages:
         copy(pkg.require_statement(lang, "tex", "icpc2025"), root / "statement" / f"problem.{lang}.tex")

@@ -16,6 +16,7 @@ from ...statement import find_browser
 from ...statement import languages, samples_from_files
 from . import TARGETS, WANTS_PDF, out_dir
 from .interactive import CANNOT, refuse
+from . import multipass
 from .write import publish
 
 
@@ -57,6 +58,9 @@ def targets_for(problem: Problem, spec: str) -> tuple[list[str], dict[str, str]]
     skipped: dict[str, str] = {}
     if problem.spec.interactor is not None:
         skipped |= {t: f"{CANNOT[t]}: not a target for an interactive problem" for t in targets if t in CANNOT}
+    if problem.spec.multi_pass is not None:
+        skipped |= {t: f"{multipass.CANNOT[t]}: not a target for a multi-pass problem"
+                    for t in targets if t in multipass.CANNOT}
     if problem.spec.checker.type == "float":
         skipped["uoj"] = ("UOJ's float checkers (rcmp) have fixed tolerances and its data folder takes no other "
                           "checker ojpack ships: not a target for a tolerance checker")
@@ -114,6 +118,7 @@ def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambd
         step(f"exporting {name}")
         try:
             refuse(pkg, name)
+            multipass.refuse(pkg, name)
             notes = publish(root, name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
         except OjpackError as e:
             results.append(Exported(name, None, None, 0, error=str(e)))

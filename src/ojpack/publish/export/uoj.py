@@ -22,7 +22,7 @@ def whole_seconds(seconds: float) -> int:
 
 def std_source(pkg: Package) -> Path:
     """UOJ's std must be C++: the model solution, or else the first accepted C++ solution."""
-    if pkg.model_solution.suffix == ".cpp":
+    if pkg.model_solution is not None and pkg.model_solution.suffix == ".cpp":
         return pkg.model_solution
     for s in pkg.solutions:
         if s.single == "AC" and s.path.suffix == ".cpp":

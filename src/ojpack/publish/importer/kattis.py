@@ -17,6 +17,7 @@ from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from . import tex
 from .flags import checker_rule
+from .passes import kinds, no_model, passes_of
 from .programs import place, units
 from .generators import plan_tests
 from .grading import grading_notes
@@ -55,7 +56,7 @@ def read(root: Path) -> Imported:
     imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
     if is_interactive(meta):
         interactor(root, sorted((root / "output_validators").glob("*")), imp)
-    elif meta.get("validation", "default") != "default":
+    elif meta.get("validation", "default") != "default" or imp.multi_pass:
         output_validator(root, sorted((root / "output_validators").glob("*")), "kattis", imp)
     else:
         checker_flags(flags, imp)
@@ -83,6 +84,7 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     if authors:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
+    imp.multi_pass = passes_of(meta)
     if meta.get("constants"):
         imp.note("problem.yaml constants: BAPCtools writes them into the sources ({{NAME}}); ojpack does not, so "
                  "a source that uses them does not compile")
@@ -98,14 +100,8 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
 
 
 def is_interactive(meta: dict[str, Any]) -> bool:
-    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list).
-    A multi-pass problem (the validator runs the submission again on what it wrote) is refused by name."""
-    kinds = meta.get("type") if isinstance(meta.get("type"), list) else [meta.get("type", "")]
-    said = f"{meta.get('validation', '')} {' '.join(map(str, kinds))}"
-    if "multi-pass" in said:
-        raise OjpackError("a multi-pass problem (the output validator runs the submission several times): "
-                          "ojpack cannot judge those")
-    return "interactive" in said
+    """Legacy `validation: custom interactive`, or 2025-09 `type: interactive` (alone or in a list)."""
+    return "interactive" in kinds(meta)
 
 
 def interactor(root: Path, found: list[Path], imp: Imported) -> None:
@@ -311,9 +307,9 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))
+    imp.model = accepted[0].origin if accepted else ""
     if not accepted:
-        raise OjpackError(f"{root}: no accepted submission ojpack can run, so no model solution")
-    imp.model = accepted[0].origin
+        no_model(root, imp)
 
 
 def statements(folder: Path, imp: Imported) -> None:

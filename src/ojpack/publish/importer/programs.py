@@ -4,7 +4,9 @@
 at the top is one program; a subfolder at any depth is one program made of all its files (the judges compile
 every source in it together, with its headers). ojpack compiles one source file (with the headers beside
 it), so a C/C++ program of several sources becomes one file that holds them all, in order (a "unity build";
-two sources that define the same `static` name would clash, which the compiler then says).
+two sources that define the same `static` name would clash, which the compiler then says). A folder with its
+own `build` and/or `run` scripts is kept whole and named by its script: ojpack's sandbox builds it in the
+cage and runs `run` (see sandbox/scripted.py).
 """
 
 from __future__ import annotations
@@ -12,17 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from ...errors import OjpackError
 from .writer import Imported
 
 RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java", ".ctd"}   # .ctd: a checktestdata script
 C_FAMILY = {".cpp", ".cc", ".cxx", ".c"}
 MAIN_NAMES = ("validate", "validator", "output_validator", "interactor", "checker", "check", "main")
 UNITY = "ojpack_all.cpp"
-
-
-class ScriptedProgram(OjpackError):
-    """A program with its own build/run scripts: ojpack cannot run it as its home tools do."""
 
 
 @dataclass(frozen=True)
@@ -50,10 +47,11 @@ def units(found: list[Path]) -> list[Unit]:
         if entry.is_file() and entry.suffix in RUNNABLE:
             out.append(Unit(None, [entry], [entry]))
         elif entry.is_dir():
-            if (entry / "run").is_file() or (entry / "build").is_file():
-                raise ScriptedProgram(f"{entry.name}/ is built and run by its own build/run scripts, which ojpack "
-                                      "does not run (it compiles one source and runs it with the usual arguments)")
             files = sorted(p for p in entry.rglob("*") if p.is_file() and not p.name.startswith("."))
+            script = next((entry / n for n in ("run", "build") if (entry / n).is_file()), None)
+            if script is not None:   # the folder is the program, built and run by its scripts
+                out.append(Unit(entry, [script], files))
+                continue
             sources = [p for p in files if p.suffix in RUNNABLE]
             if sources:
                 out.append(Unit(entry, _main_first(sources), files))

@@ -65,7 +65,7 @@ class Imported:
     subtasks: list[SubtaskIn]
     tests: list[TestIn]
     solutions: list[SolutionIn]
-    model: str                  # the origin of the model solution (one of `solutions`)
+    model: str                  # the origin of the model solution (one of `solutions`; "": none, the answers kept)
     validator: str              # path of the input validator inside the package
     files: dict[str, bytes] = field(default_factory=dict)  # any other file, by its path in the package
     bounds: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -76,6 +76,7 @@ class Imported:
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
+    multi_pass: int | None = None         # a multi-pass problem's most passes (Kattis limits.validation_passes)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
@@ -121,7 +122,7 @@ def keeps_answers(imp: Imported) -> bool:
     """The source's answer files are kept as written when the model solution's output is not what the
     checker needs: a tolerance (the jury's digits may differ), a checker program or an interactor (their
     answer file may be anything)."""
-    return imp.checker.get("type") != "tokens" or imp.interactor is not None
+    return imp.checker.get("type") != "tokens" or imp.interactor is not None or not imp.model
 
 
 def _line(t: TestIn, keep: bool) -> dict[str, str]:
@@ -148,8 +149,9 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
         **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
-        "model_solution": rels[imp.model],
+        **({"model_solution": rels[imp.model]} if imp.model else {}),
         **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
+        **({"multi_pass": {"passes": imp.multi_pass}} if imp.multi_pass else {}),
         "tests": tests,
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
