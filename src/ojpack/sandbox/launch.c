@@ -879,6 +879,8 @@ static void keep_run(struct cage *c, const struct prepared *ns, int go) {
         _exit(watch(c, go));
     }
     close(go);
+    close(0);   /* the program's stdin and stdout are the cage's alone: a pipe it closes reaches its partner */
+    close(1);   /* as EOF at once */
     int status;
     while (waitpid(init, &status, 0) < 0 && errno == EINTR) {}
     _exit(0);

@@ -56,7 +56,7 @@ def poolable(cage: object, mounts: Sequence[tuple[str, int]]) -> bool:
 
 def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds: Sequence[str],
                fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
-               scratch_bytes: int) -> spawn.Outcome:
+               scratch_bytes: int, spawned: spawn.Spawned = spawn.nothing) -> spawn.Outcome:
     """spawn.run_cage's run, in this thread's prepared cage for these binds (made now when there is none)."""
     shown = [b for b in binds if not b.startswith(("n:", "k:"))]
     nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
@@ -82,6 +82,7 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
                 raise spawn.CageError("sandbox: the pooled cage ended") from None
             continue
         break
+    spawned()
     try:
         text = prepared.sock.recv(4096).decode(errors="replace").strip()
     except BaseException:

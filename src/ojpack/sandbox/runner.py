@@ -88,7 +88,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             try:
                 if pooled:
                     outcome = pool.run_pooled(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                              address_space, SCRATCH_MIB * MIB)
+                                              address_space, SCRATCH_MIB * MIB, after)
                 elif caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
                                              address_space, SCRATCH_MIB * MIB, mounts, after)

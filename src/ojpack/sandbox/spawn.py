@@ -30,13 +30,13 @@ Outcome = tuple[bool, int, float, float]   # (killed at a limit, wait status, CP
 Spawned = Callable[[], None]
 
 
-def _nothing() -> None:
+def nothing() -> None:
     pass
 
 
 def run_helper(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
                 limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float,
-                spawned: Spawned = _nothing) -> Outcome:
+                spawned: Spawned = nothing) -> Outcome:
     """Without a cgroup: posix_spawn (vfork) the helper, which forks the program from its own tiny
     process and reports its usage. Returns (killed, wait status, CPU seconds, peak MiB)."""
     read_end, write_end = os.pipe()
@@ -60,7 +60,7 @@ def run_helper(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tu
 
 def run_exec(helper: str, argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int],
               limits: RunLimits, cage: cgroups.Cage | None, address_space: bool, start: float,
-              spawned: Spawned = _nothing) -> Outcome:
+              spawned: Spawned = nothing) -> Outcome:
     """The cheapest path: posix_spawn (vfork) the helper, which sets the limits and execs the program."""
     pid = _spawn([helper, "exec", cwd, *limit_args(limits, cage, address_space), "--", *argv], fds)
     spawned()
@@ -77,7 +77,7 @@ class CageError(OSError):
 
 def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd: str, binds: list[str],
              fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
-             scratch_bytes: int, mounts: Sequence[tuple[str, int]] = (), spawned: Spawned = _nothing) -> Outcome:
+             scratch_bytes: int, mounts: Sequence[tuple[str, int]] = (), spawned: Spawned = nothing) -> Outcome:
     """posix_spawn the helper in cage mode and wait: it kills the program at the CPU or wall limit and
     takes every process of the run down with it, so Python only waits. A killed waiter (Ctrl-C) kills
     the helper, and with it the cage. `mounts`: (path, descriptor of a detached mount) shown writable
@@ -178,7 +178,7 @@ def _spawn(args: list[str], fds: tuple[int, ...], env: dict[str, str] | None = N
 
 
 def run_direct(argv: list[str] | tuple[str, ...], cwd: str, fds: tuple[int, int, int], limits: RunLimits,
-                cage: cgroups.Cage | None, address_space: bool, start: float, spawned: Spawned = _nothing
+                cage: cgroups.Cage | None, address_space: bool, start: float, spawned: Spawned = nothing
                 ) -> Outcome:
     """Without the helper (no C compiler): fork + preexec_fn. Slower, and ru_maxrss then includes this
     Python process's own high-water mark, which only a cgroup's charge corrects."""
