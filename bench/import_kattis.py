@@ -11,9 +11,10 @@ ojpack cannot run, several source files) counts as wrong. A problem is right whe
 submission is right and the check passes. Where problemtools runs (`.tools/problemtools/bin/verifyproblem`,
 legacy and 2023-07 packages), its verdict on the same package's submissions is printed beside: how many
 it finds as expected (its "OK" lines) and its error count, and each submission's verdict is compared with
-ojpack's (`verdicts.py`): one line per submission where they differ, and the total "verdicts agreeing with
-verifyproblem". verifyproblem runs with this machine's JDK release in its Java compile line (its own config
-asks for `-source 21`); a language it has no compiler for is counted apart, not as a disagreement.
+ojpack's (`kattis_verdicts.py`): one line per submission where they differ (`--all`: every submission), and
+the total "verdicts agreeing with verifyproblem". verifyproblem's Java and Go compile lines are fitted to this
+machine (`verifyproblem_env`); a submission only one of the two can run is counted apart, not as a
+disagreement.
 
 Prints one line per package and the totals: "problems right / total, submissions right / total".
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
@@ -59,17 +60,23 @@ class Comparison:
 
 
 def verifyproblem_env(tmp: Path) -> dict[str, str]:
-    """verifyproblem's environment: its config compiles Java with `-source 21`; give it this machine's JDK."""
+    """verifyproblem's environment, fitted to this machine: its config compiles Java with `-source 21` (give
+    it this machine's JDK release) and Go with gccgo (give it the `go` command, as ojpack builds Go)."""
     env = dict(os.environ)
+    config = []
     try:
         said = subprocess.run(["javac", "-version"], capture_output=True, text=True).stdout
+        if m := re.search(r"javac (\d+)", said):
+            config.append("java:\n  compile: 'javac -source %s -encoding UTF-8 -sourcepath {path} -d {path} "
+                          "{files}'" % m.group(1))
     except OSError:
-        return env
-    m = re.search(r"javac (\d+)", said)
-    if m:
+        pass
+    if shutil.which("go") and not shutil.which("gccgo"):
+        config.append(f"go:\n  compile: 'env GOCACHE={tmp / 'gocache'} GO111MODULE=off CGO_ENABLED=0 go build "
+                      "-o {binary} {files}'")
+    if config:
         (tmp / "problemtools").mkdir(parents=True, exist_ok=True)
-        (tmp / "problemtools" / "languages.yaml").write_text(
-            "java:\n  compile: 'javac -source %s -encoding UTF-8 -sourcepath {path} -d {path} {files}'\n" % m.group(1))
+        (tmp / "problemtools" / "languages.yaml").write_text("\n".join(config) + "\n")
         env["XDG_CONFIG_HOME"] = str(tmp)
     return env
 

@@ -21,7 +21,7 @@ from .programs import place, units
 from .generators import plan_tests
 from .grading import grading_notes
 from .submissions import runnable, verdicts_of
-from .timelimit import multiplier
+from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
 from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 
@@ -49,7 +49,8 @@ def read(root: Path) -> Imported:
         imp.limits["time"] = float(timelimit.read_text().strip())
     else:
         imp.time_rule = multiplier(meta, legacy=True)   # as problemtools: from the accepted runs
-    imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
+    # problemtools' default memory limit (its config's, as Kattis runs): 1024 MiB
+    imp.limits.update(memory=int(limits.get("memory", 1024)), output=int(limits.get("output", 8)))
     top = load_yaml(root / "data" / "testdata.yaml")
     flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
     imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
@@ -72,6 +73,8 @@ def read(root: Path) -> Imported:
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     short = re.sub(r"[^a-z0-9]", "", root.name.lower()) or "problem"
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
+    if (margin := safety_margin(meta, fmt == "kattis")) is not None:   # judged as problemtools judges
+        imp.limits["safety_margin"] = margin
     source = meta.get("source")
     if isinstance(source, dict):
         imp.source = {"name": str(source.get("name", "imported")), **({"url": str(source["url"])} if source.get("url") else {})}
