@@ -1,13 +1,12 @@
 """`limits.safety_margin`: problemtools' "OK with extra time". A solution whose verdict at the time limit breaks
 its expectation still passes when its verdict at the limit x the margin meets it (verifyproblem judges every
-submission at both limits); imported Kattis packages carry the margin over."""
+submission at both limits); imported Kattis packages carry the margin over (tests/publish/test_import_problemtools.py)."""
 
 from conftest import edit_yaml
 from ojpack.judging.crosscheck import check
 from ojpack.judging.execute import Cell, at_margin
 from ojpack.judging.verdicts import Verdict
 from ojpack.problem.load import load_problem
-from ojpack.publish.importer import read
 
 # Burns 0.6 s of its own CPU time (measured by itself, so load does not change it), then crashes: over a
 # 0.5 s limit, well within 3x it. A Java heap blow-up that ends in OutOfMemoryError after the limit is this.
@@ -47,26 +46,3 @@ def test_at_margin_takes_the_late_verdict_only_within_the_margin():
     assert at_margin(late, 1.0, 1.3) is Verdict.TLE          # 1.4 s is over 1.3x the limit too
     assert at_margin(Cell("t", Verdict.TLE, 1.4, 1.5, 10.0), 1.0, 2.0) is Verdict.TLE   # cut off: no late verdict
     assert at_margin(Cell("t", Verdict.WA, 0.1, 0.1, 1.0), 1.0, 2.0) is Verdict.WA
-
-
-def write(root, files):
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
-
-
-def test_imports_carry_problemtools_margin_and_memory_default(tmp_path):
-    base = {"data/secret/1.in": "5\n", "data/secret/1.ans": "5\n", "submissions/accepted/echo.py": "print(input())\n"}
-    legacy = read(write(tmp_path / "legacy", {**base, "problem.yaml": "name: Echo\n"}))
-    # problemtools' defaults for a legacy package: time_safety_margin 2, memory 1024 MiB (its config's)
-    assert legacy.limits["safety_margin"] == 2.0 and legacy.limits["memory"] == 1024
-    wide = read(write(tmp_path / "wide", {**base, "problem.yaml": "name: Echo\nlimits:\n  time_safety_margin: 4\n"}))
-    assert wide.limits["safety_margin"] == 4.0
-    draft = read(write(tmp_path / "draft", {**base, "problem.yaml": "problem_format_version: 2023-07-draft\nname: Echo\n"
-                                            "limits:\n  time_multipliers: {time_limit_to_tle: 1.25}\n"}))
-    assert draft.limits["safety_margin"] == 1.25
-    # 2025-09: problemtools does not read it; BAPCtools and DOMjudge judge at the limit
-    new = read(write(tmp_path / "new", {**base, "problem.yaml": "problem_format_version: 2025-09\nname: Echo\n"
-                                        "limits:\n  time_limit: 1\n"}))
-    assert "safety_margin" not in new.limits

@@ -20,10 +20,10 @@ from .flags import checker_rule
 from .programs import place, units
 from .generators import plan_tests
 from .grading import grading_notes
-from .submissions import runnable, verdicts_of
+from .submissions import runnable, unclaimed, verdicts_of
 from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
-from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
+from .writer import FOLDER, Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 
 HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
@@ -310,6 +310,7 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
                 continue
             # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
             path = f"{entry.name}{Path(name).suffix}" if entry.is_dir() else name
+            path = unclaimed(path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")   # x.py beside x.py3
             imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
