@@ -29,7 +29,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from kattis_verdicts import Comparison, compare, ojpack_verdicts, verifyproblem_env, verifyproblem_verdicts
+from kattis_verdicts import (Comparison, Verdict, compare, ojpack_verdicts, submission_paths, verifyproblem_env,
+                             verifyproblem_verdicts)
 
 REPO = Path(__file__).resolve().parents[1]
 OJPACK = [sys.executable, "-m", "ojpack.cli"]
@@ -91,7 +92,10 @@ def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None
     pt_right, theirs, said = verifyproblem(pkg, timeout, env) if env is not None else (0, "", None)
     if proc is None or proc.returncode != 0:
         why = "timed out" if proc is None else " ".join((proc.stdout + proc.stderr).split())[:200]
-        return False, 0, total, pt_right, f"import failed: {why}  {theirs}", []
+        subs = submission_paths(pkg)   # what verifyproblem judged still counts, against nothing of ours
+        rows = [] if said is None else compare(subs, {s: Verdict(None, why="import failed") for s in subs},
+                                               verifyproblem_verdicts(said))
+        return False, 0, total, pt_right, f"import failed: {why}  {theirs}", rows
     # a scoring problem's scores are compared with verifyproblem's, so its partial solutions run every test
     full = ["--full"] if said is not None and scoring(pkg) else []
     check = run([*OJPACK, "check", "--no-proof", "--json", *full, "-p", str(out)], timeout)

@@ -111,12 +111,17 @@ def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[d
             continue
         verdict = KATTIS.get(s["verdict"], s["verdict"])
         out[sub] = Verdict(verdict, s["score"] / 100 if scoring and s.get("score") is not None else None)
-    top = pkg / "submissions"
-    subs = [f"{d.name}/{e.name}" for d in sorted(top.iterdir()) if d.is_dir()
-            for e in sorted(d.iterdir()) if not e.name.startswith(".")] if top.is_dir() else []
+    subs = submission_paths(pkg)
     for sub in subs:
         out.setdefault(sub, Verdict(None, why="not imported"))
     return out, subs
+
+
+def submission_paths(pkg: Path) -> list[str]:
+    """Every submission of the package, as `folder/name` below submissions/."""
+    top = pkg / "submissions"
+    return [f"{d.name}/{e.name}" for d in sorted(top.iterdir()) if d.is_dir()
+            for e in sorted(d.iterdir()) if not e.name.startswith(".")] if top.is_dir() else []
 
 
 def compare(subs: list[str], ours: dict[str, Verdict], theirs: dict[str, Verdict]) -> list[Comparison]:
