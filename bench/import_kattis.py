@@ -10,7 +10,11 @@ verdict its folder (or submissions.yaml, or @EXPECTED_RESULTS@) allows; one the 
 ojpack cannot run, several source files) counts as wrong. A problem is right when it imports, every
 submission is right and the check passes. Where problemtools runs (`.tools/problemtools/bin/verifyproblem`,
 legacy and 2023-07 packages), its verdict on the same package's submissions is printed beside: how many
-it finds as expected (its "OK" lines) and its error count.
+it finds as expected (its "OK" lines) and its error count, and each submission's verdict is compared with
+ojpack's (`kattis_verdicts.py`): one line per submission where they differ (`--all`: every submission), and
+the total "verdicts agreeing with verifyproblem". verifyproblem's Java and Go compile lines are fitted to this
+machine (`verifyproblem_env`); a submission only one of the two can run is counted apart, not as a
+disagreement.
 
 Prints one line per package and the totals: "problems right / total, submissions right / total".
 """
@@ -24,6 +28,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+
+from kattis_verdicts import (Comparison, Verdict, compare, ojpack_verdicts, submission_paths, verifyproblem_env,
+                             verifyproblem_verdicts)
 
 REPO = Path(__file__).resolve().parents[1]
 OJPACK = [sys.executable, "-m", "ojpack.cli"]
@@ -52,42 +59,60 @@ def run(argv: list[str], timeout: float, cwd: Path | None = None) -> subprocess.
         return None
 
 
-def verifyproblem(pkg: Path, timeout: float) -> tuple[int, str]:
-    """problemtools' verdict on the submissions part: how many submissions it finds as expected, and a note."""
+def verifyproblem(pkg: Path, timeout: float, env: dict[str, str]) -> tuple[int, str, str | None]:
+    """problemtools' verdict on the submissions part: how many submissions it finds as expected, a note, and
+    its whole output when it judged them (None when it could not read the package)."""
     if not VERIFY.exists():
-        return 0, "no verifyproblem"
-    proc = run([str(VERIFY), str(pkg), "-p", "submissions"], timeout)
-    if proc is None:
-        return 0, "verifyproblem: timed out"
+        return 0, "no verifyproblem", None
+    try:
+        proc = subprocess.run([str(VERIFY), str(pkg), "-p", "submissions"], capture_output=True, text=True,
+                              timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return 0, "verifyproblem: timed out", None
     said = proc.stdout + proc.stderr
     if "not a valid FormatVersion" in said:
-        return 0, "verifyproblem: cannot read this format version"
+        return 0, "verifyproblem: cannot read this format version", None
     m = re.findall(r"(\d+) errors?, (\d+) warnings?", said)
     if not m:
         tail = said.strip().splitlines()[-1:] or ["?"]
-        return 0, f"verifyproblem: did not run ({tail[0][:60]})"
+        return 0, f"verifyproblem: did not run ({tail[0][:60]})", None
     right = len(re.findall(r"\) OK( with extra time)?:", said))
-    return right, f"verifyproblem: {right} submissions as expected, {m[-1][0]} errors"
+    return right, f"verifyproblem: {right} submissions as expected, {m[-1][0]} errors", said
 
 
-def one(pkg: Path, out: Path, timeout: float, with_verify: bool) -> tuple[bool, int, int, int, str]:
+def scoring(pkg: Path) -> bool:
+    text = (pkg / "problem.yaml").read_text(errors="replace")
+    return re.search(r"^type:.*\bscoring\b", text, re.M) is not None
+
+
+def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None
+        ) -> tuple[bool, int, int, int, str, list[Comparison]]:
     total = submissions(pkg)
     proc = run([*OJPACK, "import", str(pkg), "--to", str(out), "--json"], timeout)
-    pt_right, theirs = verifyproblem(pkg, timeout) if with_verify else (0, "")
+    pt_right, theirs, said = verifyproblem(pkg, timeout, env) if env is not None else (0, "", None)
     if proc is None or proc.returncode != 0:
         why = "timed out" if proc is None else " ".join((proc.stdout + proc.stderr).split())[:200]
-        return False, 0, total, pt_right, f"import failed: {why}  {theirs}"
-    check = run([*OJPACK, "check", "--no-proof", "--json", "-p", str(out)], timeout)
+        subs = submission_paths(pkg)   # what verifyproblem judged still counts, against nothing of ours
+        rows = [] if said is None else compare(subs, {s: Verdict(None, why="import failed") for s in subs},
+                                               verifyproblem_verdicts(said))
+        return False, 0, total, pt_right, f"import failed: {why}  {theirs}", rows
+    # a scoring problem's scores are compared with verifyproblem's, so its partial solutions run every test
+    full = ["--full"] if said is not None and scoring(pkg) else []
+    check = run([*OJPACK, "check", "--no-proof", "--json", *full, "-p", str(out)], timeout)
     if check is None:
-        return False, 0, total, pt_right, f"check timed out  {theirs}"
+        return False, 0, total, pt_right, f"check timed out  {theirs}", []
     try:
         report = json.loads(check.stdout)
     except json.JSONDecodeError:
-        return False, 0, total, pt_right, f"check failed: {(check.stdout + check.stderr).strip()[-100:]}  {theirs}"
+        return False, 0, total, pt_right, f"check failed: {(check.stdout + check.stderr).strip()[-100:]}  {theirs}", []
     right = sum(1 for s in report.get("solutions", []) if s.get("ok"))
     wrong = [f"{s['name']}={s.get('verdict')}" for s in report.get("solutions", []) if not s.get("ok")]
     ok = right == total and bool(report.get("ok"))
-    return ok, right, total, pt_right, (f"wrong: {', '.join(wrong)}  " if wrong else "") + theirs
+    rows: list[Comparison] = []
+    if said is not None:
+        ours, subs = ojpack_verdicts(pkg, report, bool(full))
+        rows = compare(subs, ours, verifyproblem_verdicts(said))
+    return ok, right, total, pt_right, (f"wrong: {', '.join(wrong)}  " if wrong else "") + theirs, rows
 
 
 def main() -> None:
@@ -96,25 +121,45 @@ def main() -> None:
     ap.add_argument("--no-verifyproblem", action="store_true")
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--keep", type=Path, help="import into this folder (kept) instead of a temporary one")
+    ap.add_argument("--all", action="store_true", help="list every submission's two verdicts, not only differences")
     args = ap.parse_args()
     found = packages(args.folder.resolve())
     if not found:
         sys.exit(f"{args.folder}: no folder with a problem.yaml")
     problems = subs = subs_total = pt_subs = 0
+    compared: list[tuple[str, Comparison]] = []
     with tempfile.TemporaryDirectory(prefix="ojpack-bench-import-") as tmp:
         work = args.keep.resolve() if args.keep else Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
+        env = None if args.no_verifyproblem else verifyproblem_env(Path(tmp) / "verifyproblem-config")
         for i, pkg in enumerate(found):
-            ok, right, total, pt_right, said = one(pkg, work / f"{i:02d}-{pkg.name}", args.timeout,
-                                                   not args.no_verifyproblem)
+            ok, right, total, pt_right, said, rows = one(pkg, work / f"{i:02d}-{pkg.name}", args.timeout, env)
             problems += ok
             pt_subs += pt_right
             subs += right
             subs_total += total
+            compared += [(pkg.name, r) for r in rows]
             print(f"{'ok ' if ok else 'BAD'} {pkg.name:28} submissions {right:3}/{total:<3} {said}", flush=True)
     print(f"problems right {problems} / {len(found)}, submissions right {subs} / {subs_total}")
     if not args.no_verifyproblem:
         print(f"verifyproblem on the same packages: submissions as expected {pt_subs} / {subs_total}")
+        print_comparison(compared, args.all)
+
+
+def print_comparison(compared: list[tuple[str, Comparison]], every: bool) -> None:
+    """One line per submission where the two differ or only one judged it (`every`: per submission), then
+    the totals."""
+    if not compared:
+        return
+    print(f"{'package':24} {'submission':44} {'ojpack':26} {'verifyproblem':26} kind")
+    for name, c in compared:
+        if every or c.kind != "agree":
+            print(f"{name:24} {c.submission:44} {c.ours.show():26} {c.theirs.show():26} {c.kind}")
+    kinds = [c.kind for _, c in compared]
+    both = sum(1 for k in kinds if k in ("agree", "differ"))
+    print(f"verdicts agreeing with verifyproblem {kinds.count('agree')} / {both} (submissions both judged); "
+          f"judged by ojpack only {kinds.count('ojpack only')}, by verifyproblem only "
+          f"{kinds.count('verifyproblem only')}, by neither {kinds.count('neither')}")
 
 
 if __name__ == "__main__":

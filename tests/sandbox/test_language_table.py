@@ -15,7 +15,7 @@ HERE = Path(__file__).parent / "langs"
 # language id -> the hello-world that exercises it (the C++ standards share one source)
 SOURCES = {"c": "hello.c", "cpp": "hello.cpp", "cpp11": "hello.cpp", "cpp14": "hello.cpp", "cpp20": "hello.cpp",
            "cpp23": "hello.cpp", "python": "hello.py", "pypy": "hello.py", "java": "Hello.java",
-           "kotlin": "hello.kt", "rust": "hello.rs", "go": "hello.go"}
+           "kotlin": "hello.kt", "rust": "hello.rs", "go": "hello.go", "javascript": "hello.js"}
 
 
 def test_every_language_has_a_hello_world():

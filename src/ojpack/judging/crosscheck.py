@@ -18,7 +18,7 @@ from .checker import checker_identity
 from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Engine, Job, LocalEngine, Memo, limits_for, rerun_slow
+from .execute import Cell, Engine, Job, LocalEngine, Memo, at_margin, limits_for, rerun_slow
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem
@@ -44,6 +44,7 @@ class Row:
     compile_error: str | None = None
     subtasks: tuple[SubtaskScore, ...] = ()   # what it scores per subtask, by the problem's rule
     skipped: tuple[str, ...] = ()      # tests not run: its verdict was settled before them (see `check`)
+    extra_time: bool = False           # as expected only at the limit x limits.safety_margin (the verdict's)
 
     @property
     def score(self) -> int:
@@ -102,7 +103,7 @@ class CheckReport:
                 "expected_subtasks": {g: [v.value for v in Verdict if v in vs]
                                       for g, vs in r.solution.by_group.items()},
                 "expected_score": r.solution.score,
-                "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults),
+                "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults), "extra_time": r.extra_time,
                 "score": r.score,
                 "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                              for s in r.subtasks],
@@ -176,7 +177,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
 
     judge_id = judge_identity(checker)
     memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
-    limits = limits_for(lim.time, lim.memory, lim.output, TLE_STRETCH)
+    # runs go on to the safety margin's limit (problemtools judges there too), at least to 1.5x
+    limits = limits_for(lim.time, lim.memory, lim.output, max(TLE_STRETCH, lim.safety_margin or 0))
     cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
                                                     memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
@@ -268,6 +270,11 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     if s.score is not None and got != s.score:
         faults.append(f"score {got}, expected {s.score} ("
                       + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
+    margin = problem.spec.limits.safety_margin
+    if faults and margin and s.score is None:   # problemtools' "OK with extra time": judged at limit x margin
+        high = [(c.test, group_of[c.test], at_margin(c, problem.spec.limits.time, margin)) for c in mine]
+        if not deviations(s.expected, [(t, v) for t, _, v in high]) + group_deviations(s.by_group, high):
+            return Row(s, mine, overall([v for _, _, v in high]), (), None, scores, skipped, extra_time=True)
     return Row(s, mine, verdict, tuple(faults), None, scores, skipped)
 
 

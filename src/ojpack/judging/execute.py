@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import os
 import shutil
 import signal
@@ -36,6 +37,15 @@ class Cell:
     message: str = ""    # the checker's word, or how the run ended
     output: str = ""     # hash of the output's tokens (clean runs only): do two programs agree?
     transcript: str = "" # interactive runs: the last lines of the dialogue
+    late: Verdict | None = None  # a run over the time limit that ended by itself within the cut-off: its
+                                 # verdict without the limit (problemtools' "OK with extra time")
+
+
+def at_margin(cell: Cell, time_limit: float, margin: float) -> Verdict:
+    """The cell's verdict had the limit been `time_limit` x `margin` (problemtools' "with extra time")."""
+    if cell.verdict is Verdict.TLE and cell.late is not None and cell.time <= time_limit * margin:
+        return cell.late
+    return cell.verdict
 
 
 @dataclass(frozen=True)
@@ -75,14 +85,15 @@ def recall(memo: Memo, job: Job, limits: RunLimits, time_limit: float) -> Cell |
         return None
     raw = json.loads(remembered.read_text())
     return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
-                raw.get("output", ""), raw.get("transcript", ""))
+                raw.get("output", ""), raw.get("transcript", ""), Verdict(raw["late"]) if raw.get("late") else None)
 
 
 def remember(memo: Memo, job: Job, limits: RunLimits, time_limit: float, cell: Cell) -> None:
     remembered = memo.path(job, limits, time_limit)
     # a judge error is the checker's fault of the moment, never remembered
     if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
-        write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value}).encode())
+        write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value,
+                                             "late": cell.late.value if cell.late else None}).encode())
 
 
 def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
@@ -148,19 +159,23 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
     res = run(job.program.argv, job.test.input, out, limits, stderr=said,
               address_space=job.program.language.address_space)
     failed = of_run(res, time_limit)
+    over = failed is Verdict.TLE and res.status != "tle"   # over the limit, yet it ended within the cut-off
+    late = of_run(res, math.inf) if over else None         # (then: how it ended, None when cleanly)
     output = ""
-    if failed is None:   # only a clean run is worth checking
+    if failed is None or (over and late is None):   # only a clean run is worth checking
         try:
             checked = checker.check(job.test.input, job.test.answer, out)
             verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
         except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
             verdict, message = Verdict.JE, str(e)
         output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
+        if over:   # judged as it would be with more time; the verdict at the limit stays TLE
+            late, verdict, message, output = verdict, Verdict.TLE, f"{verdict} after the time limit", ""
     else:
         # What the program said (a traceback, a Java exception) is what the author needs to see.
         verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
     return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
-                output)
+                output, late=late)
 
 
 def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Interactor, work: Path) -> Cell:

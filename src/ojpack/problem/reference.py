@@ -30,6 +30,8 @@ MEANING: dict[str, str] = {
     "limits.time": "CPU seconds per test (`ojpack timelimit` proposes one)",
     "limits.memory": "MiB of memory",
     "limits.output": "MiB of output",
+    "limits.safety_margin": "as problemtools judges: a solution failing its expectation at the time limit "
+                            "passes if it meets it at the limit x this (imported Kattis packages)",
     "bounds": "named integer bounds: the validator gets NAME=LO..HI, the plan {NAME.max}, the statement bounds.NAME",
     "bounds.<name>.min": "the smallest allowed value",
     "bounds.<name>.max": "the largest allowed value",

@@ -36,6 +36,9 @@ class Limits:
     time: float = rule(gt=0, le=60)              # CPU seconds per test
     memory: int = rule(gt=0, le=65536)           # MiB
     output: int = rule(64, gt=0, le=4096)        # MiB
+    # problemtools' "OK with extra time": a solution whose verdicts at `time` break its expectation still
+    # passes when its verdicts at `time` x this meet it (Kattis' time_safety_margin; imports set it)
+    safety_margin: float | None = rule(None, ge=1, le=10)
 
 
 @model

@@ -21,10 +21,10 @@ from .passes import kinds, no_model, passes_of
 from .programs import place, units
 from .generators import plan_tests
 from .grading import grading_notes
-from .submissions import runnable, verdicts_of
-from .timelimit import multiplier
+from .submissions import runnable, unclaimed, verdicts_of
+from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
-from .writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
+from .writer import FOLDER, Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 
 HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
@@ -50,7 +50,8 @@ def read(root: Path) -> Imported:
         imp.limits["time"] = float(timelimit.read_text().strip())
     else:
         imp.time_rule = multiplier(meta, legacy=True)   # as problemtools: from the accepted runs
-    imp.limits.update(memory=int(limits.get("memory", 2048)), output=int(limits.get("output", 8)))
+    # problemtools' default memory limit (its config's, as Kattis runs): 1024 MiB
+    imp.limits.update(memory=int(limits.get("memory", 1024)), output=int(limits.get("output", 8)))
     top = load_yaml(root / "data" / "testdata.yaml")
     flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
     imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
@@ -73,6 +74,8 @@ def read(root: Path) -> Imported:
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     short = re.sub(r"[^a-z0-9]", "", root.name.lower()) or "problem"
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
+    if (margin := safety_margin(meta, fmt == "kattis")) is not None:   # judged as problemtools judges
+        imp.limits["safety_margin"] = margin
     source = meta.get("source")
     if isinstance(source, dict):
         imp.source = {"name": str(source.get("name", "imported")), **({"url": str(source["url"])} if source.get("url") else {})}
@@ -303,6 +306,7 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
                 continue
             # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
             path = f"{entry.name}{Path(name).suffix}" if entry.is_dir() else name
+            path = unclaimed(path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")   # x.py beside x.py3
             imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...sandbox import is_source
+from .writer import FOLDER, Imported
 
 FAIL = ["WA", "TLE", "RE", "MLE", "OLE"]
 ANY = ["AC", *FAIL]
@@ -144,3 +145,15 @@ def runnable(path: Path) -> tuple[str | None, str | None]:
     if not is_source(path):
         return None, f"a language ojpack has no runner for ('{path.suffix}')"
     return path.name, None
+
+
+def unclaimed(path: str, folder: str, imp: Imported, origin: str) -> str:
+    """`path` below solutions/<folder>/, or `stem-2.ext` (-3, ...) when an earlier submission took it (`x.py`
+    and `x.py3` both run as `x.py`): two sources never share one file. A rename is named in the report."""
+    taken = {s.path for s in imp.solutions if FOLDER[s.verdicts[0]] == folder}
+    stem, suffix, n, out = Path(path).stem, Path(path).suffix, 2, path
+    while out in taken:
+        out, n = f"{stem}-{n}{suffix}", n + 1
+    if out != path:
+        imp.note(f"{origin}: {path} is taken by another submission; imported as {out}")
+    return out

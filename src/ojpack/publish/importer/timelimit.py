@@ -5,6 +5,11 @@ from the accepted submissions: max(1, ceil(slowest accepted run x ac_to_time_lim
 time_resolution, where ac_to_time_limit is the legacy `limits.time_multiplier` (default 5) or the 2023-07
 `limits.time_multipliers.ac_to_time_limit` (default 2), and time_resolution defaults to 1 s. ojpack measures
 the accepted solutions' CPU time under a generous limit, then writes the derived one.
+
+problemtools also finds a submission as expected when its verdict at the time limit x the safety margin
+(legacy `time_safety_margin`, default 2; 2023-07 `time_multipliers.time_limit_to_tle`, default 1.5) is the
+expected one ("OK with extra time"): imports of the formats it reads carry that margin over as
+`limits.safety_margin`, and `ojpack check` judges them the same way.
 """
 
 from __future__ import annotations
@@ -27,3 +32,13 @@ def multiplier(meta: dict[str, Any], legacy: bool) -> tuple[float, float]:
 
 def derive(slowest: float, factor: float, resolution: float) -> float:
     return max(1, math.ceil(slowest * factor / resolution)) * resolution
+
+
+def safety_margin(meta: dict[str, Any], legacy: bool) -> float | None:
+    """The margin problemtools judges with, for the formats it reads (legacy and 2023-07); else None."""
+    limits = meta.get("limits") if isinstance(meta.get("limits"), dict) else {}
+    if legacy:
+        return float(limits.get("time_safety_margin", 2.0))
+    if str(meta.get("problem_format_version", "")).startswith("2023"):
+        return float((limits.get("time_multipliers") or {}).get("time_limit_to_tle", 1.5))
+    return None

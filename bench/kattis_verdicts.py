@@ -1,0 +1,128 @@
+"""Per-submission verdicts of problemtools' `verifyproblem` and of `ojpack check` on the same Kattis package,
+side by side (used by `bench/import_kattis.py`).
+
+verifyproblem prints one line per submission it judged: `accepted/a.cc (C++) OK: AC [CPU: ...]`, `OK with
+extra time: ...` (the verdict at its time limit x time_limit_to_tle), `ERROR wrong_answer/b.py (...) got AC
+[...]`, or `ERROR Compile error for c.go (Go) (... could not find compiler ...)`. Its verdicts are AC, WA,
+TLE, RTE, JE (and OLE); ojpack's RE and MLE are both Kattis' RTE. On a scoring problem the scores are
+compared (as a fraction of the full score), since Kattis calls a partial score AC where ojpack names the
+first failing test's verdict.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+JUDGED = re.compile(r"^(?:ERROR |WARNING )?\s*(?P<sub>\S+/\S+) \((?P<lang>.*?)\) "
+                    r"(?P<how>OK with extra time:|OK:|got|was fully accepted:) (?P<verdict>[A-Z]+)"
+                    r"(?: \((?P<score>-?[\d.]+)\))?")
+COMPILE = re.compile(r"^ERROR Compile error for (?P<sub>\S+/\S+) \((?P<lang>.*?)\)(?P<rest>.*)$")
+UNKNOWN = re.compile(r"^ERROR Submission (?P<sub>\S+/\S+) does not match any known submissions directory")
+KATTIS = {"RE": "RTE", "MLE": "RTE"}
+
+
+@dataclass(frozen=True)
+class Verdict:
+    verdict: str | None          # None: not judged (why says why)
+    score: float | None = None   # a scoring problem's score, as a fraction of the full score
+    why: str = ""
+
+    def show(self) -> str:
+        if self.verdict is None:
+            return f"- ({self.why})"
+        return self.verdict + (f" {self.score:.2f}" if self.score is not None else "")
+
+
+@dataclass(frozen=True)
+class Comparison:
+    submission: str
+    ours: Verdict
+    theirs: Verdict
+
+    @property
+    def kind(self) -> str:
+        if self.ours.verdict is None and self.theirs.verdict is None:
+            return "neither"
+        if self.theirs.verdict is None:
+            return "ojpack only"
+        if self.ours.verdict is None:
+            return "verifyproblem only"
+        if self.theirs.score is not None and self.ours.score is not None:
+            return "agree" if abs(self.theirs.score - self.ours.score) < 1e-6 else "differ"
+        return "agree" if self.ours.verdict == self.theirs.verdict else "differ"
+
+
+def verifyproblem_env(tmp: Path) -> dict[str, str]:
+    """verifyproblem's environment, fitted to this machine: its config compiles Java with `-source 21` (give
+    it this machine's JDK release) and Go with gccgo (give it the `go` command, as ojpack builds Go)."""
+    env = dict(os.environ)
+    config = []
+    try:
+        said = subprocess.run(["javac", "-version"], capture_output=True, text=True).stdout
+        if m := re.search(r"javac (\d+)", said):
+            config.append("java:\n  compile: 'javac -source %s -encoding UTF-8 -sourcepath {path} -d {path} "
+                          "{files}'" % m.group(1))
+    except OSError:
+        pass
+    if shutil.which("go") and not shutil.which("gccgo"):
+        config.append(f"go:\n  compile: 'env GOCACHE={tmp / 'gocache'} GO111MODULE=off CGO_ENABLED=0 go build "
+                      "-o {binary} {files}'")
+    if config:
+        (tmp / "problemtools").mkdir(parents=True, exist_ok=True)
+        (tmp / "problemtools" / "languages.yaml").write_text("\n".join(config) + "\n")
+        env["XDG_CONFIG_HOME"] = str(tmp)
+    return env
+
+
+def verifyproblem_verdicts(said: str) -> dict[str, Verdict]:
+    """submission path below submissions/ (`accepted/a.cc`) → the verdict verifyproblem printed for it."""
+    raw: dict[str, tuple[str | None, float | None, str]] = {}
+    for line in ANSI.sub("", said).splitlines():
+        if m := COMPILE.match(line):
+            missing = "could not find compiler" in m.group("rest")
+            raw[m.group("sub")] = (None, None, "no compiler") if missing else ("CE", None, "")
+        elif m := UNKNOWN.match(line):
+            raw[m.group("sub")] = (None, None, "folder it does not know")
+        elif m := JUDGED.match(line):
+            raw.setdefault(m.group("sub"), (m.group("verdict"),
+                                            float(m.group("score")) if m.group("score") else None, ""))
+    full = max((s for _, s, _ in raw.values() if s is not None), default=None)
+    return {k: Verdict(v, None if s is None or not full else s / full, why) for k, (v, s, why) in raw.items()}
+
+
+def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[dict[str, Verdict], list[str]]:
+    """submission path below submissions/ → ojpack's verdict on it (by the import's own mapping of the
+    source's submissions to solutions/), and the source's submission paths."""
+    from ojpack.publish.importer import read
+    from ojpack.publish.importer.writer import solution_rel
+    imp = read(pkg)
+    where = {solution_rel(s): "/".join(Path(s.origin).parts[1:3]) for s in imp.solutions}
+    out: dict[str, Verdict] = {}
+    for s in report.get("solutions", []):
+        sub = where.get(s.get("path", ""))
+        if sub is None:
+            continue
+        verdict = KATTIS.get(s["verdict"], s["verdict"])
+        out[sub] = Verdict(verdict, s["score"] / 100 if scoring and s.get("score") is not None else None)
+    subs = submission_paths(pkg)
+    for sub in subs:
+        out.setdefault(sub, Verdict(None, why="not imported"))
+    return out, subs
+
+
+def submission_paths(pkg: Path) -> list[str]:
+    """Every submission of the package, as `folder/name` below submissions/."""
+    top = pkg / "submissions"
+    return [f"{d.name}/{e.name}" for d in sorted(top.iterdir()) if d.is_dir()
+            for e in sorted(d.iterdir()) if not e.name.startswith(".")] if top.is_dir() else []
+
+
+def compare(subs: list[str], ours: dict[str, Verdict], theirs: dict[str, Verdict]) -> list[Comparison]:
+    return [Comparison(s, ours[s], theirs.get(s, Verdict(None, why="not listed"))) for s in subs]
