@@ -16,7 +16,7 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml
-from . import icpc2025, kattis, polygon
+from . import constants, icpc2025, kattis, polygon
 from .ledger import ledger
 from .safe import extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
@@ -54,9 +54,12 @@ def _root(top: Path) -> Path:
 def read(root: Path) -> Imported:
     fmt = detect(root)
     try:
-        return {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
+        imp = {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
     except (ValueError, TypeError, KeyError, OSError) as e:   # a number that is not one, an unreadable file…
         raise OjpackError(f"{root}: cannot read this {fmt} package: {type(e).__name__}: {e}") from None
+    if fmt != "polygon":
+        constants.apply(root, imp)
+    return imp
 
 
 def import_package(source: Path, to: Path | None = None) -> ImportReport:

@@ -13,7 +13,7 @@ The rules followed (BAPCtools' generate.py, read for facts):
 - the command's program is relative to generators/ (or `/generators/...` from the package root), and its
   standard output is the input, which is also how ojpack runs a plan line.
 What cannot be carried (a program outside generators/, `{name}` files written by the generator, multi-file
-`generators:` programs, constants, `include:`) is named in the report; such a case is left out.
+`generators:` programs, `include:`) is named in the report; such a case is left out.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from typing import Any
 
 import yaml
 
+from .constants import read_constants, substitute
 from .writer import Imported, TestIn, safe_name
 
 SEED = re.compile(r"\{seed(:[0-9]+)?\}")
@@ -75,6 +76,7 @@ class Planner:
         self.case_ids = itertools.count(1)
         self.width = len(str(total))
         self.tests: list[TestIn] = []
+        self.constants = read_constants(root)
 
     def directory(self, node: dict[str, Any], path: str, group: str, salt: str) -> None:
         salt = str(node.get("random_salt", salt))
@@ -126,9 +128,10 @@ class Planner:
         self.tests.append(test)
 
     def command(self, command: str, where: str, salt: str, count_value: int, counted: bool) -> str | None:
+        command = substitute(command, self.constants)   # {{constants}} first, as BAPCtools
         if "{{" in command or "{name}" in command:
-            self.imp.note(f"generators.yaml: {where}: `{command}` uses {{{{constants}}}} or {{name}} (files the "
-                          "generator writes), which ojpack does not; left out")
+            self.imp.note(f"generators.yaml: {where}: `{command}` uses an unknown {{{{constant}}}} or {{name}} "
+                          "(files the generator writes), which ojpack does not; left out")
             return None
         if counted:
             command = command.replace("{count}", str(count_value))

@@ -16,6 +16,7 @@ import yaml
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from . import tex
+from .constants import in_statement
 from .flags import checker_rule
 from .programs import place, units
 from .generators import plan_tests
@@ -83,9 +84,6 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     if authors:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
-    if meta.get("constants"):
-        imp.note("problem.yaml constants: BAPCtools writes them into the sources ({{NAME}}); ojpack does not, so "
-                 "a source that uses them does not compile")
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
@@ -327,7 +325,7 @@ def statements(folder: Path, imp: Imported) -> None:
             continue
         lang = m.group(1) or "en"
         done.add(lang)
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = in_statement(path.read_text(encoding="utf-8", errors="replace"), folder.parent, m.group(2))
         if m.group(2) == "tex":
             title, text = tex.problem_name(text)
             if title:

@@ -1,0 +1,63 @@
+"""BAPCtools packages (2025-09 with BAPCtools' extensions): problem.yaml `constants:` written where BAPCtools
+writes them, and the inputs `ojpack build` makes compared byte for byte with `bt generate`'s."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ojpack.publish import import_package
+
+FIXTURES = Path(__file__).parent / "fixtures" / "kattis"
+BT = Path(__file__).resolve().parents[2] / ".tools" / "bapctools" / "bin" / "bt"
+
+
+def bt_generate(fixture: str, tmp_path: Path) -> dict[str, bytes]:
+    """The secret inputs `bt generate` writes for `fixture`, by file name."""
+    if not BT.exists():
+        pytest.skip("BAPCtools is missing (scripts/setup.sh test): the inputs are not compared with `bt generate`")
+    work = tmp_path / "bt"
+    shutil.copytree(FIXTURES / fixture, work)
+    # bt keeps a machine-wide record of problem uuids: a config folder of its own keeps earlier runs out
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    proc = subprocess.run([str(BT), "generate", "--no-bar"], cwd=work, capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    return {p.name: p.read_bytes() for p in (work / "data" / "secret").rglob("*.in")}
+
+
+def test_constants_go_into_generator_commands_programs_validators_and_statement(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    report = import_package(FIXTURES / "bapc-constants-gen", out)
+    spec = yaml.safe_load((out / "problem.yaml").read_text())
+    # every generate: line with {{MAXN}}, {{MAXN.STR}}, {{MAXN.value}}, {{SIDES}}, {{MAXV}} is a plan line
+    assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 7
+    assert any("gen.py 1000000 4 " in t["gen"] for t in spec["tests"]["small"])
+    assert "LIMIT = 50" in (out / "generators" / "gen.py").read_text()
+    assert "n <= 50 " in (out / "validators" / "validate.py").read_text()
+    assert "at most 50 numbers, each at most 1000000" in (out / "statement" / "problem.en.md.j2").read_text()
+    assert any("constants (MAXN, MAXV, SIDES) written into generators/gen.py, validators/validate.py" in n for n in report.notes)
+    # a submission is not substituted: the one printing "{{MAXN}}" keeps it and is wrong
+    proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p", str(out)],
+                          capture_output=True, text=True)
+    verdicts = {s["name"]: s["verdict"] for s in json.loads(proc.stdout)["solutions"]}
+    assert verdicts == {"accepted/sum.py": "AC", "wrong_answer/constant.py": "WA"}
+    ours = {p.name.split("-", 1)[1]: p.read_bytes() for p in (out / "data" / "secret").rglob("*.in")}
+    assert ours == bt_generate("bapc-constants-gen", tmp_path)   # same names, same bytes
+
+
+def test_an_unknown_constant_is_named_and_its_case_left_out(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "bapc-constants-gen", source)
+    plan = source / "generators" / "generators.yaml"
+    plan.write_text(plan.read_text() + "          - unknown: gen.py {{NOPE}} {seed}\n")
+    report = import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert [t["name"] for t in spec["tests"]["large"]] == ["2-max", "3-maxvalue"]
+    assert any("gen.py {{NOPE}} {seed}` uses an unknown {{constant}}" in n for n in report.notes)
