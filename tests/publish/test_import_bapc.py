@@ -61,3 +61,42 @@ def test_an_unknown_constant_is_named_and_its_case_left_out(tmp_path: Path) -> N
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     assert [t["name"] for t in spec["tests"]["large"]] == ["2-max", "3-maxvalue"]
     assert any("gen.py {{NOPE}} {seed}` uses an unknown {{constant}}" in n for n in report.notes)
+
+
+def scoring_copy(tmp_path: Path) -> Path:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "bapc-constants-gen", source)
+    meta = source / "problem.yaml"
+    meta.write_text(meta.read_text().replace("type: pass-fail", "type: [scoring]"))
+    return source
+
+
+def test_generators_yaml_group_points_become_subtask_scores(tmp_path: Path) -> None:
+    source = scoring_copy(tmp_path)
+    plan = source / "generators" / "generators.yaml"
+    text = plan.read_text()
+    text = text.replace("      small:\n", "      small:\n        test_group.yaml:\n          max_score: 30\n")
+    text = text.replace("      large:\n", "      large:\n        test_group.yaml:\n          max_score: 70\n"
+                                             "          score_aggregation: sum\n")
+    plan.write_text(text)
+    report = import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert [(s["group"], s["score"]) for s in spec["subtasks"]] == [("large", 70), ("small", 30)]
+    assert any("data.secret.large: its points are summed over its tests" in n for n in report.notes)
+
+
+def test_2025_09_group_points_with_a_type_list_and_scaled_when_not_100(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "icpc2025-fltcmp", source)
+    meta = source / "problem.yaml"
+    meta.write_text(meta.read_text().replace("type: pass-fail", "type: [scoring]"))
+    for i, (group, points) in enumerate((("easy", 10), ("hard", 30)), start=1):
+        folder = source / "data" / "secret" / group
+        folder.mkdir(parents=True)
+        (folder / "test_group.yaml").write_text(f"max_score: {points}\n")
+        for ext in (".in", ".ans"):
+            shutil.copy(source / "data" / "sample" / f"{i}{ext}", folder / f"{i}{ext}")
+    report = import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert [(s["group"], s["score"]) for s in spec["subtasks"]] == [("easy", 25), ("hard", 75)]
+    assert any("group points easy=10, hard=30 scaled to add up to 100" in n for n in report.notes)

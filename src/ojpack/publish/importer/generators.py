@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 
 from .constants import read_constants, substitute
+from .scores import group_score, summed
 from .writer import Imported, TestIn, safe_name
 
 SEED = re.compile(r"\{seed(:[0-9]+)?\}")
@@ -77,6 +78,7 @@ class Planner:
         self.width = len(str(total))
         self.tests: list[TestIn] = []
         self.constants = read_constants(root)
+        self.scores: dict[str, float | None] = {}   # first-level secret group → its points
 
     def directory(self, node: dict[str, Any], path: str, group: str, salt: str) -> None:
         salt = str(node.get("random_salt", salt))
@@ -98,8 +100,19 @@ class Planner:
                     self.case(child, f"{path}.{name}", group, name, salt, value)
             else:
                 sub = f"{next(dir_ids):0{len(str(dirs))}}-{key}" if numbered else key
+                if group == "secret":
+                    self.group_settings(safe_name(sub, "group"), child, f"{path}.{sub}")
                 # the first level under secret is ojpack's subtask group; deeper levels join it
                 self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt)
+
+    def group_settings(self, group: str, node: Any, where: str) -> None:
+        """A first-level group's points, from its `test_group.yaml:` (or legacy `testdata.yaml:`) mapping."""
+        settings = node.get("test_group.yaml", node.get("testdata.yaml")) if isinstance(node, dict) else None
+        settings = settings if isinstance(settings, dict) else {}
+        self.scores[group] = group_score(settings)
+        if summed(settings):
+            self.imp.note(f"generators.yaml: {where}: its points are summed over its tests; ojpack gives a "
+                          "subtask's points only when all its tests pass")
 
     def case(self, node: Any, where: str, group: str, name: str, salt: str, count_value: int) -> None:
         rule = {"generate": node} if isinstance(node, str) and not node.endswith(".in") else \
@@ -147,14 +160,20 @@ class Planner:
 
 def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
     """The tests of generators/generators.yaml (group "sample", "secret", or the first level under secret)."""
+    planner = plan(root, imp)
+    return planner.tests if planner else []
+
+
+def plan(root: Path, imp: Imported) -> Planner | None:
+    """generators/generators.yaml read: its tests and its first-level groups' points (None: no plan)."""
     path = root / "generators" / "generators.yaml"
     try:
         spec = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (yaml.YAMLError, UnicodeDecodeError) as e:
         imp.note(f"generators/generators.yaml: cannot read ({e}); not carried over")
-        return []
+        return None
     if not isinstance(spec, dict) or not isinstance(spec.get("data"), dict):
-        return []
+        return None
     if spec.get("generators"):
         imp.note("generators.yaml: multi-file `generators:` programs are not carried over")
     data = spec["data"]
@@ -163,4 +182,4 @@ def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
     for key in ("sample", "secret"):   # numbered cases count over the whole file: the samples come first
         if isinstance(data.get(key), dict):
             planner.directory(data[key], f"data.{key}", key, salt)
-    return planner.tests
+    return planner
