@@ -100,3 +100,35 @@ def test_2025_09_group_points_with_a_type_list_and_scaled_when_not_100(tmp_path:
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     assert [(s["group"], s["score"]) for s in spec["subtasks"]] == [("easy", 25), ("hard", 75)]
     assert any("group points easy=10, hard=30 scaled to add up to 100" in n for n in report.notes)
+
+
+def linked_out(tmp_path: Path) -> tuple[Path, Path]:
+    """bapc-constants-gen with its input validator a symlink to a file in a folder outside the package, as
+    BAPCtools' test problems link validation.h to its headers."""
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "bapc-constants-gen", source)
+    outside = tmp_path / "headers"
+    outside.mkdir()
+    validator = source / "input_validators" / "validate.py"
+    shutil.move(validator, outside / "validate.py")
+    validator.symlink_to(os.path.relpath(outside / "validate.py", validator.parent))
+    return source, outside
+
+
+def test_a_symlink_to_a_file_in_an_allowed_folder_is_read_as_content(tmp_path: Path) -> None:
+    source, outside = linked_out(tmp_path)
+    report = import_package(source, tmp_path / "out", allow_outside=[outside])
+    copied = (tmp_path / "out" / "validators" / "validate.py")
+    assert not copied.is_symlink() and "n <= 50 " in copied.read_text()
+    assert any(n.startswith("input_validators/validate.py: a symlink out of the package to "
+                            f"{outside / 'validate.py'} (allowed by --allow-outside)") for n in report.notes)
+
+
+def test_without_allow_outside_the_link_is_refused_in_one_line_naming_it(tmp_path: Path) -> None:
+    source, outside = linked_out(tmp_path)
+    proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "import", str(source), "--to", str(tmp_path / "out")],
+                          capture_output=True, text=True)
+    assert proc.returncode != 0 and "Traceback" not in proc.stderr
+    said = " ".join(proc.stderr.split())
+    assert "input_validators/validate.py: a symlink out of the package" in said and "--allow-outside" in said
+    assert not (tmp_path / "out").exists()

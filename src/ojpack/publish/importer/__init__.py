@@ -11,6 +11,7 @@ import tempfile
 from dataclasses import replace
 import zipfile
 from pathlib import Path
+from typing import Sequence
 
 import yaml
 
@@ -62,8 +63,9 @@ def read(root: Path) -> Imported:
     return imp
 
 
-def import_package(source: Path, to: Path | None = None) -> ImportReport:
-    """Import `source` (folder or zip) into `to` (default: ./<short_name>), build it and report."""
+def import_package(source: Path, to: Path | None = None, allow_outside: Sequence[Path] = ()) -> ImportReport:
+    """Import `source` (folder or zip) into `to` (default: ./<short_name>), build it and report. A symlink
+    out of a folder is refused unless it leads to a regular file under one of `allow_outside`."""
     if not source.exists():
         raise OjpackError(f"{source}: no such file or folder")
     if source.is_file():
@@ -72,12 +74,14 @@ def import_package(source: Path, to: Path | None = None) -> ImportReport:
         with tempfile.TemporaryDirectory(prefix="ojpack-import-") as tmp:
             extract_zip(source, Path(tmp))
             return _import(_root(Path(tmp)), to)
-    return _import(_root(source), to)
+    return _import(_root(source), to, allow_outside)
 
 
-def _import(root: Path, to: Path | None) -> ImportReport:
-    no_outside_links(root)
+def _import(root: Path, to: Path | None, allow_outside: Sequence[Path] = ()) -> ImportReport:
+    links = no_outside_links(root, allow_outside)
     imp = read(root)
+    for rel, target in links:
+        imp.note(f"{rel}: a symlink out of the package to {target} (allowed by --allow-outside): read as content")
     report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())
     return replace(report, files=ledger(root, imp))
 
