@@ -132,3 +132,22 @@ def test_without_allow_outside_the_link_is_refused_in_one_line_naming_it(tmp_pat
     said = " ".join(proc.stderr.split())
     assert "input_validators/validate.py: a symlink out of the package" in said and "--allow-outside" in said
     assert not (tmp_path / "out").exists()
+
+
+def test_the_report_lists_every_source_file_and_what_became_of_it(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "bapc-constants-gen", source)
+    (source / "submissions" / "accepted" / "sum.hs").write_text("main = interact id\n")
+    proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "import", str(source), "--to", str(tmp_path / "o"),
+                           "--json"], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    files = {f["path"]: f["fate"] for f in json.loads(proc.stdout)["files"]}
+    assert sorted(files) == sorted(p.relative_to(source).as_posix() for p in source.rglob("*") if p.is_file())
+    assert files["problem.yaml"].startswith("read: names")
+    assert files["generators/generators.yaml"] == "read: its plan → the generator lines of problem.yaml"
+    assert files["generators/gen.py"] == "copied with the constants written in to generators/gen.py"
+    assert files["input_validators/validate.py"] == "copied with the constants written in to validators/validate.py"
+    assert files["answer_validators/validate.py"] == "copied to validators/answer/validate.py"
+    assert files["statement/problem.en.tex"] == "the en statement, in Markdown: statement/problem.en.md.j2"
+    assert files["submissions/wrong_answer/constant.py"] == "copied to solutions/wrong_answer/constant.py"
+    assert files["submissions/accepted/sum.hs"].startswith("not carried over: a language ojpack has no runner for")

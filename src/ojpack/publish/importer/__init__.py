@@ -19,6 +19,7 @@ from ...errors import OjpackError
 from ...problem import load_yaml
 from . import constants, icpc2025, kattis, polygon
 from .ledger import ledger
+from .ledger_kattis import kattis_fates
 from .safe import extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
@@ -82,6 +83,8 @@ def _import(root: Path, to: Path | None, allow_outside: Sequence[Path] = ()) -> 
     imp = read(root)
     for rel, target in links:
         imp.note(f"{rel}: a symlink out of the package to {target} (allowed by --allow-outside): read as content")
+    if imp.format != "polygon":
+        kattis_fates(root, imp)
     report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())
     return replace(report, files=ledger(root, imp))
 
