@@ -36,13 +36,13 @@ def test_constants_go_into_generator_commands_programs_validators_and_statement(
     out = tmp_path / "out"
     report = import_package(FIXTURES / "bapc-constants-gen", out)
     spec = yaml.safe_load((out / "problem.yaml").read_text())
-    # every generate: line with {{MAXN}}, {{MAXN.STR}}, {{MAXN.value}}, {{SIDES}}, {{MAXV}} is a plan line
-    assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 7
+    # every generate: line (one writing {name}.in) with {{MAXN}}, {{MAXN.STR}}, {{MAXN.value}}, {{SIDES}}, {{MAXV}} is a plan line
+    assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 8
     assert any("gen.py 1000000 4 " in t["gen"] for t in spec["tests"]["small"])
     assert "LIMIT = 50" in (out / "generators" / "gen.py").read_text()
     assert "n <= 50 " in (out / "validators" / "validate.py").read_text()
     assert "at most 50 numbers, each at most 1000000" in (out / "statement" / "problem.en.md.j2").read_text()
-    assert any("constants (MAXN, MAXV, SIDES) written into generators/gen.py, validators/validate.py" in n for n in report.notes)
+    assert any("constants (MAXN, MAXV, SIDES) written into generators/gen.py, generators/write.py, validators/validate.py" in n for n in report.notes)
     # a submission is not substituted: the one printing "{{MAXN}}" keeps it and is wrong
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p", str(out)],
                           capture_output=True, text=True)
@@ -59,8 +59,8 @@ def test_an_unknown_constant_is_named_and_its_case_left_out(tmp_path: Path) -> N
     plan.write_text(plan.read_text() + "          - unknown: gen.py {{NOPE}} {seed}\n")
     report = import_package(source, tmp_path / "out")
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
-    assert [t["name"] for t in spec["tests"]["large"]] == ["2-max", "3-maxvalue"]
-    assert any("gen.py {{NOPE}} {seed}` uses an unknown {{constant}}" in n for n in report.notes)
+    assert [t["name"] for t in spec["tests"]["large"]] == ["02-max", "03-maxvalue", "04-written"]   # 10 numbered cases: two digits
+    assert any("gen.py {{NOPE}} {seed}` uses an unknown {{constant}}; left out" in n for n in report.notes)
 
 
 def scoring_copy(tmp_path: Path) -> Path:
@@ -151,3 +151,13 @@ def test_the_report_lists_every_source_file_and_what_became_of_it(tmp_path: Path
     assert files["statement/problem.en.tex"] == "the en statement, in Markdown: statement/problem.en.md.j2"
     assert files["submissions/wrong_answer/constant.py"] == "copied to solutions/wrong_answer/constant.py"
     assert files["submissions/accepted/sum.hs"].startswith("not carried over: a language ojpack has no runner for")
+
+
+def test_a_case_given_as_in_and_ans_text_ends_with_a_newline_as_bapctools_writes_it(tmp_path: Path) -> None:
+    from ojpack.publish.importer.generators import plan_tests
+    from ojpack.publish.importer.writer import Imported
+    (tmp_path / "generators").mkdir()
+    (tmp_path / "generators" / "generators.yaml").write_text(
+        'data:\n  secret:\n    data:\n      bare: {in: "-1", ans: "0"}\n      ended: {in: "5\\n", ans: ""}\n')
+    planned = plan_tests(tmp_path, Imported("icpc2025", "t", {}, {}, [], [], [], "", ""))
+    assert [(t.name, t.input, t.answer) for t in planned] == [("bare", b"-1\n", b"0\n"), ("ended", b"5\n", b"")]

@@ -12,8 +12,9 @@ The rules followed (BAPCtools' generate.py, read for facts):
   directories and the file's top.
 - the command's program is relative to generators/ (or `/generators/...` from the package root), and its
   standard output is the input, which is also how ojpack runs a plan line.
-What cannot be carried (a program outside generators/, `{name}` files written by the generator, multi-file
-`generators:` programs, `include:`) is named in the report; such a case is left out.
+- `{name}` becomes `testcase`, as BAPCtools runs it: a generator may write testcase.in instead of printing.
+What cannot be carried (a program outside generators/, multi-file `generators:` programs, `include:`) is
+named in the report; such a case is left out.
 """
 
 from __future__ import annotations
@@ -118,10 +119,10 @@ class Planner:
         rule = {"generate": node} if isinstance(node, str) and not node.endswith(".in") else \
             {"copy": node[:-3]} if isinstance(node, str) else (node or {})
         salt = str(rule.get("random_salt", salt))
-        answer = rule["ans"].encode() if isinstance(rule.get("ans"), str) else None
+        answer = _text(rule["ans"]) if isinstance(rule.get("ans"), str) else None
         test = TestIn(group, safe_name(name, "test"), f"generators.yaml: {where}", None, answer)
         if isinstance(rule.get("in"), str):
-            test.input = rule["in"].encode()
+            test.input = _text(rule["in"])
         elif isinstance(rule.get("copy"), str):
             found = [p for p in (self.root / "generators" / f"{rule['copy']}.in", self.root / f"{rule['copy']}.in")
                      if p.is_file()]
@@ -142,9 +143,8 @@ class Planner:
 
     def command(self, command: str, where: str, salt: str, count_value: int, counted: bool) -> str | None:
         command = substitute(command, self.constants)   # {{constants}} first, as BAPCtools
-        if "{{" in command or "{name}" in command:
-            self.imp.note(f"generators.yaml: {where}: `{command}` uses an unknown {{{{constant}}}} or {{name}} "
-                          "(files the generator writes), which ojpack does not; left out")
+        if "{{" in command:
+            self.imp.note(f"generators.yaml: {where}: `{command}` uses an unknown {{{{constant}}}}; left out")
             return None
         if counted:
             command = command.replace("{count}", str(count_value))
@@ -155,7 +155,13 @@ class Planner:
             self.imp.note(f"generators.yaml: {where}: program {program} is not a file in generators/ that ojpack can "
                           "run; left out")
             return None
-        return " ".join(x for x in (program, SEED.sub(str(seed), args)) if x)
+        # {name}: the file name the generator writes (BAPCtools runs it as testcase; ojpack reads testcase.in)
+        return " ".join(x for x in (program, SEED.sub(str(seed), args).replace("{name}", "testcase")) if x)
+
+
+def _text(value: str) -> bytes:
+    """A case's `in:` / `ans:` text as BAPCtools writes it: with a final newline."""
+    return (value if not value or value.endswith("\n") else value + "\n").encode()
 
 
 def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
