@@ -36,13 +36,15 @@ def test_constants_go_into_generator_commands_programs_validators_and_statement(
     out = tmp_path / "out"
     report = import_package(FIXTURES / "bapc-constants-gen", out)
     spec = yaml.safe_load((out / "problem.yaml").read_text())
-    # every generate: line (one writing {name}.in) with {{MAXN}}, {{MAXN.STR}}, {{MAXN.value}}, {{SIDES}}, {{MAXV}} is a plan line
+    # every generate: line (one writing {name}.in) with {{MAXN}}, {{MAXN.STR}}, {{MAXN.value}}, {{SIDES}},
+    # {{MAXV}} is a plan line
     assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 8
     assert any("gen.py 1000000 4 " in t["gen"] for t in spec["tests"]["small"])
     assert "LIMIT = 50" in (out / "generators" / "gen.py").read_text()
     assert "n <= 50 " in (out / "validators" / "validate.py").read_text()
     assert "at most 50 numbers, each at most 1000000" in (out / "statement" / "problem.en.md.j2").read_text()
-    assert any("constants (MAXN, MAXV, SIDES) written into generators/gen.py, generators/write.py, validators/validate.py" in n for n in report.notes)
+    written = "constants (MAXN, MAXV, SIDES) written into generators/gen.py, generators/write.py, validators/validate.py"
+    assert any(written in n for n in report.notes)
     # a submission is not substituted: the one printing "{{MAXN}}" keeps it and is wrong
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p", str(out)],
                           capture_output=True, text=True)
@@ -59,20 +61,22 @@ def test_an_unknown_constant_is_named_and_its_case_left_out(tmp_path: Path) -> N
     plan.write_text(plan.read_text() + "          - unknown: gen.py {{NOPE}} {seed}\n")
     report = import_package(source, tmp_path / "out")
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
-    assert [t["name"] for t in spec["tests"]["large"]] == ["02-max", "03-maxvalue", "04-written"]   # 10 numbered cases: two digits
+    # ten numbered cases now: two digits
+    assert [t["name"] for t in spec["tests"]["large"]] == ["02-max", "03-maxvalue", "04-written"]
     assert any("gen.py {{NOPE}} {seed}` uses an unknown {{constant}}; left out" in n for n in report.notes)
 
 
-def scoring_copy(tmp_path: Path) -> Path:
+def scoring_copy(tmp_path: Path, fixture: str) -> Path:
+    """A copy of `fixture` whose problem.yaml says `type: [scoring]` (2025-09's list form)."""
     source = tmp_path / "src"
-    shutil.copytree(FIXTURES / "bapc-constants-gen", source)
+    shutil.copytree(FIXTURES / fixture, source)
     meta = source / "problem.yaml"
     meta.write_text(meta.read_text().replace("type: pass-fail", "type: [scoring]"))
     return source
 
 
 def test_generators_yaml_group_points_become_subtask_scores(tmp_path: Path) -> None:
-    source = scoring_copy(tmp_path)
+    source = scoring_copy(tmp_path, "bapc-constants-gen")
     plan = source / "generators" / "generators.yaml"
     text = plan.read_text()
     text = text.replace("      small:\n", "      small:\n        test_group.yaml:\n          max_score: 30\n")
@@ -86,10 +90,7 @@ def test_generators_yaml_group_points_become_subtask_scores(tmp_path: Path) -> N
 
 
 def test_2025_09_group_points_with_a_type_list_and_scaled_when_not_100(tmp_path: Path) -> None:
-    source = tmp_path / "src"
-    shutil.copytree(FIXTURES / "icpc2025-fltcmp", source)
-    meta = source / "problem.yaml"
-    meta.write_text(meta.read_text().replace("type: pass-fail", "type: [scoring]"))
+    source = scoring_copy(tmp_path, "icpc2025-fltcmp")
     for i, (group, points) in enumerate((("easy", 10), ("hard", 30)), start=1):
         folder = source / "data" / "secret" / group
         folder.mkdir(parents=True)

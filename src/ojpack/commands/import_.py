@@ -18,8 +18,9 @@ def command(
     to: Annotated[Optional[Path], typer.Option("--to", help="Where to write the ojpack package (new or empty); "
                                                   "default: ./<short_name>.")] = None,
     allow_outside: Annotated[Optional[list[Path]], typer.Option(
-        "--allow-outside", help="A folder (repeatable) a symlink in SOURCE may lead into: a link to a regular file "
-                                "there is read as content and named in the report; any other link out is refused.")] = None,
+        "--allow-outside", help="A folder (repeatable) a symlink in SOURCE may lead into: a link to a regular "
+                                "file there is read as content and named in the report; any other link out is "
+                                "refused.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Write an ojpack package from SOURCE, build its data and compare it with SOURCE's tests.
