@@ -38,7 +38,7 @@ def test_constants_go_into_generator_commands_programs_validators_and_statement(
     spec = yaml.safe_load((out / "problem.yaml").read_text())
     # every generate: line (one writing {name}.in) with {{MAXN}}, {{MAXN.STR}}, {{MAXN.value}}, {{SIDES}},
     # {{MAXV}} is a plan line
-    assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 8
+    assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 9   # with the included sample
     assert any("gen.py 1000000 4 " in t["gen"] for t in spec["tests"]["small"])
     assert "LIMIT = 50" in (out / "generators" / "gen.py").read_text()
     assert "n <= 50 " in (out / "validators" / "validate.py").read_text()
@@ -62,7 +62,7 @@ def test_an_unknown_constant_is_named_and_its_case_left_out(tmp_path: Path) -> N
     report = import_package(source, tmp_path / "out")
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     # ten numbered cases now: two digits
-    assert [t["name"] for t in spec["tests"]["large"]] == ["02-max", "03-maxvalue", "04-written"]
+    assert [t["name"] for t in spec["tests"]["large"]] == ["02-max", "03-maxvalue", "04-written", "01"]
     assert any("gen.py {{NOPE}} {seed}` uses an unknown {{constant}}; left out" in n for n in report.notes)
 
 
@@ -162,3 +162,16 @@ def test_a_case_given_as_in_and_ans_text_ends_with_a_newline_as_bapctools_writes
         'data:\n  secret:\n    data:\n      bare: {in: "-1", ans: "0"}\n      ended: {in: "5\\n", ans: ""}\n')
     planned = plan_tests(tmp_path, Imported("icpc2025", "t", {}, {}, [], [], [], "", ""))
     assert [(t.name, t.input, t.answer) for t in planned] == [("bare", b"-1\n", b"0\n"), ("ended", b"5\n", b"")]
+
+
+def test_an_include_of_an_ambiguous_or_unknown_key_is_named(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "bapc-constants-gen", source)
+    plan = source / "generators" / "generators.yaml"
+    text = plan.read_text().replace("include: [sample]", "include: [small]")   # small comes after large
+    text = text.replace("      small:\n", "      small:\n        include: [twice]\n")
+    plan.write_text(text + "          - twice:\n              generate: gen.py 3 {seed}\n              count: 2\n")
+    report = import_package(source, tmp_path / "out")
+    said = " | ".join(report.notes)
+    assert "data.secret.small: include twice: ambiguous; left out" in said   # two count: cases share the key
+    assert "data.secret.large: include small: no earlier case or directory has that key; left out" in said

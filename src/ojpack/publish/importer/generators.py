@@ -13,8 +13,10 @@ The rules followed (BAPCtools' generate.py, read for facts):
 - the command's program is relative to generators/ (or `/generators/...` from the package root), and its
   standard output is the input, which is also how ojpack runs a plan line.
 - `{name}` becomes `testcase`, as BAPCtools runs it: a generator may write testcase.in instead of printing.
-What cannot be carried (a program outside generators/, multi-file `generators:` programs, `include:`) is
-named in the report; such a case is left out.
+- `include: [key]` copies an earlier case, or every test of an earlier directory, into the directory (after
+  its own cases, under their own names).
+What cannot be carried (a program outside generators/, multi-file `generators:` programs, an unknown or
+ambiguous `include:`) is named in the report; such a case is left out.
 """
 
 from __future__ import annotations
@@ -80,11 +82,13 @@ class Planner:
         self.tests: list[TestIn] = []
         self.constants = read_constants(root)
         self.scores: dict[str, float | None] = {}   # first-level secret group → its points
+        self.known: dict[str, list[str]] = {}        # a case's or directory's key → where it sits (include:)
+        self.located: list[tuple[str, TestIn]] = []  # (the directory a test sits in, the test)
 
-    def directory(self, node: dict[str, Any], path: str, group: str, salt: str) -> None:
+    def directory(self, node: dict[str, Any], path: str, group: str, salt: str, key: str) -> None:
         salt = str(node.get("random_salt", salt))
-        if node.get("include"):
-            self.imp.note(f"generators.yaml: {path}: include: not carried over")
+        self.known.setdefault(key, []).append(path)
+        included = self.included(node.get("include"), path)
         entries, numbered = _entries(node.get("data"))
         dir_ids = itertools.count(1)
         dirs = sum(1 for _, v in entries if not is_case(v))
@@ -98,13 +102,37 @@ class Planner:
                     name = name.strip("-") or "test"
                     if isinstance(child, dict) and "count" in child:
                         name += f"-{value:0{pad}}"
+                    self.known.setdefault(key, []).append(f"{path}.{name}")
                     self.case(child, f"{path}.{name}", group, name, salt, value)
             else:
                 sub = f"{next(dir_ids):0{len(str(dirs))}}-{key}" if numbered else key
                 if group == "secret":
                     self.group_settings(safe_name(sub, "group"), child, f"{path}.{sub}")
                 # the first level under secret is ojpack's subtask group; deeper levels join it
-                self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt)
+                self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt,
+                               key)
+        here = {t.name for where, t in self.located if where == path}
+        for t in included:   # after its own cases, under the included case's name, as BAPCtools places them
+            if t.name not in here:
+                here.add(t.name)
+                self.add(path, TestIn(group, t.name, t.origin, t.input, t.answer, t.gen))
+
+    def included(self, keys: Any, path: str) -> list[TestIn]:
+        """The tests `include:` names: earlier cases or directories (all their tests), by key."""
+        out: list[TestIn] = []
+        for key in keys if isinstance(keys, list) else []:
+            where = self.known.get(str(key), [])
+            if len(where) != 1:
+                self.imp.note(f"generators.yaml: {path}: include {key}: " + (
+                    "ambiguous" if where else "no earlier case or directory has that key") + "; left out")
+                continue
+            out += [t for at, t in self.located if t.origin == f"generators.yaml: {where[0]}" or at == where[0]
+                    or at.startswith(where[0] + ".")]
+        return out
+
+    def add(self, where: str, test: TestIn) -> None:
+        self.tests.append(test)
+        self.located.append((where, test))
 
     def group_settings(self, group: str, node: Any, where: str) -> None:
         """A first-level group's points, from its `test_group.yaml:` (or legacy `testdata.yaml:`) mapping."""
@@ -139,7 +167,7 @@ class Planner:
         else:
             self.imp.note(f"generators.yaml: {where}: no generate, copy or in; left out")
             return
-        self.tests.append(test)
+        self.add(where[:-len(name) - 1], test)   # where is the directory's path, then the case's name
 
     def command(self, command: str, where: str, salt: str, count_value: int, counted: bool) -> str | None:
         command = substitute(command, self.constants)   # {{constants}} first, as BAPCtools
@@ -187,5 +215,5 @@ def plan(root: Path, imp: Imported) -> Planner | None:
     salt = str(spec.get("random_salt", ""))
     for key in ("sample", "secret"):   # numbered cases count over the whole file: the samples come first
         if isinstance(data.get(key), dict):
-            planner.directory(data[key], f"data.{key}", key, salt)
+            planner.directory(data[key], f"data.{key}", key, salt, key)
     return planner
