@@ -43,7 +43,8 @@ def test_constants_go_into_generator_commands_programs_validators_and_statement(
     assert "LIMIT = 50" in (out / "generators" / "gen.py").read_text()
     assert "n <= 50 " in (out / "validators" / "validate.py").read_text()
     assert "at most 50 numbers, each at most 1000000" in (out / "statement" / "problem.en.md.j2").read_text()
-    written = "constants (MAXN, MAXV, SIDES) written into generators/gen.py, generators/write.py, validators/validate.py"
+    written = ("constants (MAXN, MAXV, SIDES) written into generators/gen.py, generators/write.py, "
+               "validators/validate.py")
     assert any(written in n for n in report.notes)
     # a submission is not substituted: the one printing "{{MAXN}}" keeps it and is wrong
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p", str(out)],
