@@ -138,3 +138,19 @@ def test_names_from_the_package_cannot_write_cpp_into_the_adapters() -> None:
         assert "/etc/passwd\"" not in text and 'system("x")' not in text
         assert all(not line.startswith('#include "/') for line in text.splitlines())
     assert '"s1\\042' in adapter("v.cpp", "v.h", ['s1"; system("x");'])   # the quote is escaped
+
+
+@pytest.mark.parametrize("target", ["passwd", "folder", "chain"])
+def test_allow_outside_lets_in_only_regular_files_under_the_folder(tmp_path: Path, target: str) -> None:
+    """--allow-outside DIR: a link to /etc/passwd, to a folder under DIR, or to a link under DIR that leads
+    out of it is still refused, naming the link."""
+    src = polygon_copy(tmp_path)
+    allowed = tmp_path / "allowed"
+    (allowed / "folder").mkdir(parents=True)
+    (allowed / "chain").symlink_to("/etc/passwd")
+    (src / "tests" / "02").unlink()
+    (src / "tests" / "02").symlink_to("/etc/passwd" if target == "passwd" else allowed / target)
+    with pytest.raises(OjpackError, match="^tests/02: a symlink") as e:
+        import_package(src, tmp_path / "out", allow_outside=[allowed])
+    assert "refused" in str(e.value) and "\n" not in str(e.value)
+    assert not (tmp_path / "out").exists()

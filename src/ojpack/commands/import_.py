@@ -17,6 +17,10 @@ def command(
     source: Annotated[Path, typer.Argument(help="The package: a folder or a zip (Polygon, Kattis legacy, ICPC 2025-09).")],
     to: Annotated[Optional[Path], typer.Option("--to", help="Where to write the ojpack package (new or empty); "
                                                   "default: ./<short_name>.")] = None,
+    allow_outside: Annotated[Optional[list[Path]], typer.Option(
+        "--allow-outside", help="A folder (repeatable) a symlink in SOURCE may lead into: a link to a regular "
+                                "file there is read as content and named in the report; any other link out is "
+                                "refused.")] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Write an ojpack package from SOURCE, build its data and compare it with SOURCE's tests.
@@ -28,7 +32,7 @@ def command(
 
     live = progress_enabled() and not as_json
     with err.status("importing and building…") if live else nullcontext():
-        report = import_package(source, to)
+        report = import_package(source, to, allow_outside or [])
     if as_json:
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
         return

@@ -10,10 +10,13 @@ from ..sandbox import prepare
 from ..errors import BuildError, OjpackError
 from ..problem import PlannedTest
 from ..problem import Problem
-from ..sandbox import RunLimits, RunResult, run
+from ..sandbox import CageFileError, CappedFolder, RunLimits, RunResult, run
 
 # Generators are trusted package code, but a broken one must not hang or flood the build.
 GEN_LIMITS = RunLimits(cpu=60, wall=120, memory_mib=2048, output_mib=256)
+# A generator may write its input as testcase.in in its working folder instead of printing it (BAPCtools'
+# convention; `{name}` in an imported command is "testcase"); the folder is capped like its output.
+WRITTEN, WORK_FILES = "testcase.in", 64
 
 
 def generator_digest(problem: Problem) -> str:
@@ -40,17 +43,25 @@ def _run_generator(problem: Problem, test: PlannedTest, cache: Cache) -> bytes:
         program = prepare(source, cache.dir)
     except OjpackError as e:
         raise BuildError(f"{test.id}: generator {test.gen[0]}: {e}") from None
-    with tempfile.TemporaryDirectory(prefix="ojpack-gen-") as tmp:
+    limit = GEN_LIMITS.output_mib << 20
+    with tempfile.TemporaryDirectory(prefix="ojpack-gen-") as tmp, \
+            CappedFolder(Path(tmp, "work"), size=limit, files=WORK_FILES) as work:
         out, errf = Path(tmp, "out"), Path(tmp, "err")
         res = run([*program.argv, *test.gen[1:]], Path("/dev/null"), out, GEN_LIMITS, stderr=errf,
-                  readable=[source.parent], address_space=program.language.address_space)
+                  readable=[source.parent], address_space=program.language.address_space,
+                  writable=work.writable, mounts=work.mounts, cwd=work.path)
         if res.status != "ok":
             tail = errf.read_bytes()[-2000:].decode(errors="replace").strip()
             what = _broke(res, GEN_LIMITS)
             raise BuildError(f"{test.id}: generator `{test.line}` {what}" + (f":\n{tail}" if tail else ""))
         data = out.read_bytes()
+        if not data:   # BAPCtools' convention: the input written as testcase.in in the working folder
+            try:
+                data = b"" if work.full() else (work.read(WRITTEN, limit) or b"")
+            except CageFileError as e:
+                raise BuildError(f"{test.id}: generator `{test.line}`: {e}") from None
     if not data:
-        raise BuildError(f"{test.id}: generator `{test.line}` printed nothing")
+        raise BuildError(f"{test.id}: generator `{test.line}` printed nothing (and wrote no {WRITTEN})")
     return data
 
 

@@ -11,13 +11,15 @@ import tempfile
 from dataclasses import replace
 import zipfile
 from pathlib import Path
+from typing import Sequence
 
 import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml
-from . import icpc2025, kattis, polygon
+from . import constants, icpc2025, kattis, polygon
 from .ledger import ledger
+from .ledger_kattis import kattis_fates
 from .safe import extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
@@ -54,13 +56,17 @@ def _root(top: Path) -> Path:
 def read(root: Path) -> Imported:
     fmt = detect(root)
     try:
-        return {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
+        imp = {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
     except (ValueError, TypeError, KeyError, OSError) as e:   # a number that is not one, an unreadable file…
         raise OjpackError(f"{root}: cannot read this {fmt} package: {type(e).__name__}: {e}") from None
+    if fmt != "polygon":
+        constants.apply(root, imp)
+    return imp
 
 
-def import_package(source: Path, to: Path | None = None) -> ImportReport:
-    """Import `source` (folder or zip) into `to` (default: ./<short_name>), build it and report."""
+def import_package(source: Path, to: Path | None = None, allow_outside: Sequence[Path] = ()) -> ImportReport:
+    """Import `source` (folder or zip) into `to` (default: ./<short_name>), build it and report. A symlink
+    out of a folder is refused unless it leads to a regular file under one of `allow_outside`."""
     if not source.exists():
         raise OjpackError(f"{source}: no such file or folder")
     if source.is_file():
@@ -69,12 +75,16 @@ def import_package(source: Path, to: Path | None = None) -> ImportReport:
         with tempfile.TemporaryDirectory(prefix="ojpack-import-") as tmp:
             extract_zip(source, Path(tmp))
             return _import(_root(Path(tmp)), to)
-    return _import(_root(source), to)
+    return _import(_root(source), to, allow_outside)
 
 
-def _import(root: Path, to: Path | None) -> ImportReport:
-    no_outside_links(root)
+def _import(root: Path, to: Path | None, allow_outside: Sequence[Path] = ()) -> ImportReport:
+    links = no_outside_links(root, allow_outside)
     imp = read(root)
+    for rel, target in links:
+        imp.note(f"{rel}: a symlink out of the package to {target} (allowed by --allow-outside): read as content")
+    if imp.format != "polygon":
+        kattis_fates(root, imp)
     report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())
     return replace(report, files=ledger(root, imp))
 

@@ -12,8 +12,11 @@ The rules followed (BAPCtools' generate.py, read for facts):
   directories and the file's top.
 - the command's program is relative to generators/ (or `/generators/...` from the package root), and its
   standard output is the input, which is also how ojpack runs a plan line.
-What cannot be carried (a program outside generators/, `{name}` files written by the generator, multi-file
-`generators:` programs, constants, `include:`) is named in the report; such a case is left out.
+- `{name}` becomes `testcase`, as BAPCtools runs it: a generator may write testcase.in instead of printing.
+- `include: [key]` copies an earlier case, or every test of an earlier directory, into the directory (after
+  its own cases, under their own names).
+What cannot be carried (a program outside generators/, multi-file `generators:` programs, an unknown or
+ambiguous `include:`) is named in the report; such a case is left out.
 """
 
 from __future__ import annotations
@@ -26,6 +29,8 @@ from typing import Any
 
 import yaml
 
+from .constants import read_constants, substitute
+from .scores import group_score, summed
 from .writer import Imported, TestIn, safe_name
 
 SEED = re.compile(r"\{seed(:[0-9]+)?\}")
@@ -75,11 +80,15 @@ class Planner:
         self.case_ids = itertools.count(1)
         self.width = len(str(total))
         self.tests: list[TestIn] = []
+        self.constants = read_constants(root)
+        self.scores: dict[str, float | None] = {}   # first-level secret group → its points
+        self.known: dict[str, list[str]] = {}        # a case's or directory's key → where it sits (include:)
+        self.located: list[tuple[str, TestIn]] = []  # (the directory a test sits in, the test)
 
-    def directory(self, node: dict[str, Any], path: str, group: str, salt: str) -> None:
+    def directory(self, node: dict[str, Any], path: str, group: str, salt: str, key: str) -> None:
         salt = str(node.get("random_salt", salt))
-        if node.get("include"):
-            self.imp.note(f"generators.yaml: {path}: include: not carried over")
+        self.known.setdefault(key, []).append(path)
+        included = self.included(node.get("include"), path)
         entries, numbered = _entries(node.get("data"))
         dir_ids = itertools.count(1)
         dirs = sum(1 for _, v in entries if not is_case(v))
@@ -93,20 +102,55 @@ class Planner:
                     name = name.strip("-") or "test"
                     if isinstance(child, dict) and "count" in child:
                         name += f"-{value:0{pad}}"
+                    self.known.setdefault(key, []).append(f"{path}.{name}")
                     self.case(child, f"{path}.{name}", group, name, salt, value)
             else:
                 sub = f"{next(dir_ids):0{len(str(dirs))}}-{key}" if numbered else key
+                if group == "secret":
+                    self.group_settings(safe_name(sub, "group"), child, f"{path}.{sub}")
                 # the first level under secret is ojpack's subtask group; deeper levels join it
-                self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt)
+                self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt,
+                               key)
+        here = {t.name for where, t in self.located if where == path}
+        for t in included:   # after its own cases, under the included case's name, as BAPCtools places them
+            if t.name not in here:
+                here.add(t.name)
+                self.add(path, TestIn(group, t.name, t.origin, t.input, t.answer, t.gen))
+
+    def included(self, keys: Any, path: str) -> list[TestIn]:
+        """The tests `include:` names: earlier cases or directories (all their tests), by key."""
+        out: list[TestIn] = []
+        for key in keys if isinstance(keys, list) else []:
+            where = self.known.get(str(key), [])
+            if len(where) != 1:
+                self.imp.note(f"generators.yaml: {path}: include {key}: " + (
+                    "ambiguous" if where else "no earlier case or directory has that key") + "; left out")
+                continue
+            out += [t for at, t in self.located if t.origin == f"generators.yaml: {where[0]}" or at == where[0]
+                    or at.startswith(where[0] + ".")]
+        return out
+
+    def add(self, where: str, test: TestIn) -> None:
+        self.tests.append(test)
+        self.located.append((where, test))
+
+    def group_settings(self, group: str, node: Any, where: str) -> None:
+        """A first-level group's points, from its `test_group.yaml:` (or legacy `testdata.yaml:`) mapping."""
+        settings = node.get("test_group.yaml", node.get("testdata.yaml")) if isinstance(node, dict) else None
+        settings = settings if isinstance(settings, dict) else {}
+        self.scores[group] = group_score(settings)
+        if summed(settings):
+            self.imp.note(f"generators.yaml: {where}: its points are summed over its tests; ojpack gives a "
+                          "subtask's points only when all its tests pass")
 
     def case(self, node: Any, where: str, group: str, name: str, salt: str, count_value: int) -> None:
         rule = {"generate": node} if isinstance(node, str) and not node.endswith(".in") else \
             {"copy": node[:-3]} if isinstance(node, str) else (node or {})
         salt = str(rule.get("random_salt", salt))
-        answer = rule["ans"].encode() if isinstance(rule.get("ans"), str) else None
+        answer = _text(rule["ans"]) if isinstance(rule.get("ans"), str) else None
         test = TestIn(group, safe_name(name, "test"), f"generators.yaml: {where}", None, answer)
         if isinstance(rule.get("in"), str):
-            test.input = rule["in"].encode()
+            test.input = _text(rule["in"])
         elif isinstance(rule.get("copy"), str):
             found = [p for p in (self.root / "generators" / f"{rule['copy']}.in", self.root / f"{rule['copy']}.in")
                      if p.is_file()]
@@ -123,12 +167,12 @@ class Planner:
         else:
             self.imp.note(f"generators.yaml: {where}: no generate, copy or in; left out")
             return
-        self.tests.append(test)
+        self.add(where[:-len(name) - 1], test)   # where is the directory's path, then the case's name
 
     def command(self, command: str, where: str, salt: str, count_value: int, counted: bool) -> str | None:
-        if "{{" in command or "{name}" in command:
-            self.imp.note(f"generators.yaml: {where}: `{command}` uses {{{{constants}}}} or {{name}} (files the "
-                          "generator writes), which ojpack does not; left out")
+        command = substitute(command, self.constants)   # {{constants}} first, as BAPCtools
+        if "{{" in command:
+            self.imp.note(f"generators.yaml: {where}: `{command}` uses an unknown {{{{constant}}}}; left out")
             return None
         if counted:
             command = command.replace("{count}", str(count_value))
@@ -139,19 +183,31 @@ class Planner:
             self.imp.note(f"generators.yaml: {where}: program {program} is not a file in generators/ that ojpack can "
                           "run; left out")
             return None
-        return " ".join(x for x in (program, SEED.sub(str(seed), args)) if x)
+        # {name}: the file name the generator writes (BAPCtools runs it as testcase; ojpack reads testcase.in)
+        return " ".join(x for x in (program, SEED.sub(str(seed), args).replace("{name}", "testcase")) if x)
+
+
+def _text(value: str) -> bytes:
+    """A case's `in:` / `ans:` text as BAPCtools writes it: with a final newline."""
+    return (value if not value or value.endswith("\n") else value + "\n").encode()
 
 
 def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
     """The tests of generators/generators.yaml (group "sample", "secret", or the first level under secret)."""
+    planner = plan(root, imp)
+    return planner.tests if planner else []
+
+
+def plan(root: Path, imp: Imported) -> Planner | None:
+    """generators/generators.yaml read: its tests and its first-level groups' points (None: no plan)."""
     path = root / "generators" / "generators.yaml"
     try:
         spec = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (yaml.YAMLError, UnicodeDecodeError) as e:
         imp.note(f"generators/generators.yaml: cannot read ({e}); not carried over")
-        return []
+        return None
     if not isinstance(spec, dict) or not isinstance(spec.get("data"), dict):
-        return []
+        return None
     if spec.get("generators"):
         imp.note("generators.yaml: multi-file `generators:` programs are not carried over")
     data = spec["data"]
@@ -159,5 +215,5 @@ def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
     salt = str(spec.get("random_salt", ""))
     for key in ("sample", "secret"):   # numbered cases count over the whole file: the samples come first
         if isinstance(data.get(key), dict):
-            planner.directory(data[key], f"data.{key}", key, salt)
-    return planner.tests
+            planner.directory(data[key], f"data.{key}", key, salt, key)
+    return planner

@@ -10,6 +10,7 @@ from typing import Any
 
 from . import kattis
 from .programs import place, units
+from .scores import group_score, is_scoring
 from .grading import grading_notes
 from .submissions import rules_2025
 from .timelimit import multiplier
@@ -47,7 +48,7 @@ def read(root: Path) -> Imported:
     kattis.unpassed_flags(out_flags, where, imp)
     imp.validator_flags[""] = _args(top.get("input_validator_args", top.get("input_validator_flags")))
     imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
-    kattis.tests(root, imp, _group_meta, meta.get("type") == "scoring")
+    kattis.tests(root, imp, _group_meta, is_scoring(meta))
     kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
@@ -78,12 +79,8 @@ def group_file(folder: Path) -> Path:
 
 def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
     meta = kattis.load_yaml(group_file(folder))
-    scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
-    score = meta.get("max_score", meta.get("score", scoring.get("score", meta.get("accept_score"))))
-    if score is None and meta.get("range"):
-        score = float(str(meta["range"]).split()[-1])
     args = meta.get("input_validator_args", meta.get("input_validator_flags"))
-    return (float(score) if isinstance(score, (int, float)) else None), (None if args is None else _args(args))
+    return group_score(meta), (None if args is None else _args(args))
 
 
 def _rules(root: Path, imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:

@@ -16,10 +16,11 @@ import yaml
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from . import tex
+from .constants import in_statement
 from .flags import checker_rule
 from .passes import kinds, no_model, passes_of
 from .programs import place, units
-from .generators import plan_tests
+from .generators import plan
 from .grading import grading_notes
 from .submissions import runnable, unclaimed, verdicts_of
 from .timelimit import multiplier, safety_margin
@@ -88,9 +89,6 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
     imp.multi_pass = passes_of(meta)
-    if meta.get("constants"):
-        imp.note("problem.yaml constants: BAPCtools writes them into the sources ({{NAME}}); ojpack does not, so "
-                 "a source that uses them does not compile")
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
@@ -191,7 +189,7 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
     imp.validator_flags["secret"] = inherited
     folders = [p for p in sorted(secret.iterdir()) if p.is_dir()] if secret.is_dir() else []
     loose = _cases(secret, "secret", root)
-    if not loose and not any(folder.rglob("*.in") for folder in folders) and _planned(root, imp, inherited):
+    if not loose and not any(folder.rglob("*.in") for folder in folders) and _planned(root, imp, inherited, scoring):
         return
     if not loose and not any(folder.rglob("*.in") for folder in folders):
         samples = [t for t in imp.tests if t.group == "sample"]
@@ -244,9 +242,11 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
                 imp.note(f"group {s.group}: bound {k} is not among the global bounds; not carried over")
 
 
-def _planned(root: Path, imp: Imported, flags: list[str]) -> bool:
-    """No secret data, but a BAPCtools generators.yaml: its plan lines are the tests (groups split 100 evenly)."""
-    planned = plan_tests(root, imp)
+def _planned(root: Path, imp: Imported, flags: list[str], scoring: bool) -> bool:
+    """No secret data, but a BAPCtools generators.yaml: its plan lines are the tests (a scoring problem's groups
+    with the points of their test_group.yaml, else 100 split evenly)."""
+    planner = plan(root, imp)
+    planned = planner.tests if planner else []
     secret = [t for t in planned if t.group != "sample"]
     if not secret:
         return False
@@ -261,8 +261,10 @@ def _planned(root: Path, imp: Imported, flags: list[str]) -> bool:
         imp.validator_flags[g] = flags
     imp.note(f"the secret data is generators/generators.yaml's plan: {sum(1 for t in secret if t.gen)} generator "
              "lines (with BAPCtools' seeds) and " f"{sum(1 for t in secret if not t.gen)} copies"
-             + (f"; the 100 points are split evenly between {', '.join(groups)}" if len(groups) > 1 else ""))
-    imp.subtasks = scale_scores([(g, 1.0) for g in groups], imp)
+             + (f"; the 100 points are split evenly between {', '.join(groups)}" if len(groups) > 1 and not
+                scoring else ""))
+    points = [(g, (planner.scores.get(g) if planner else None) or 0.0) for g in groups]
+    imp.subtasks = scale_scores(points if scoring else [(g, 1.0) for g in groups], imp)
     return True
 
 
@@ -327,7 +329,7 @@ def statements(folder: Path, imp: Imported) -> None:
             continue
         lang = m.group(1) or "en"
         done.add(lang)
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = in_statement(path.read_text(encoding="utf-8", errors="replace"), folder.parent, m.group(2))
         if m.group(2) == "tex":
             title, text = tex.problem_name(text)
             if title:

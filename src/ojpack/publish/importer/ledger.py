@@ -1,14 +1,17 @@
 """Every file of the source and what became of it, for the import report: nothing is dropped silently.
 
 A reader records what it did with the files it read only (`Imported.fates`: problem.xml, statement
-sections, tag files); a file whose bytes are one of the written files, tests or solutions is found by its
-content; anything else is listed as not carried over.
+sections, tag files, problem.yaml, answers); a file whose bytes are one of the written files, tests or
+solutions is found by its content (with problem.yaml's constants written in, as the import writes them), or
+as part of a file the import concatenated; anything else is listed as not carried over, with the report's
+note about it when one names the file.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from .constants import read_constants, substitute
 from .writer import Imported, TestIn, solution_rel
 
 BINARIES = {".exe", ".jar", ".jarkt17", ".class", ".o"}
@@ -16,8 +19,6 @@ BINARIES = {".exe", ".jar", ".jarkt17", ".class", ".o"}
 
 def ledger(root: Path, imp: Imported) -> list[tuple[str, str]]:
     """(path in the source, what became of it) for every file under `root`, sorted by path."""
-    if not imp.fates:
-        return []   # a reader that keeps no ledger (yet): the notes are the whole report
     by_bytes: dict[bytes, list[str]] = {}
     for rel, data in imp.files.items():
         by_bytes.setdefault(data, []).append(rel)
@@ -26,14 +27,29 @@ def ledger(root: Path, imp: Imported) -> list[tuple[str, str]]:
     tests: dict[str, TestIn] = {}
     for t in imp.tests:   # a test repeated in dependent subtasks: named by its first place
         tests.setdefault(t.origin, t)
+    constants = read_constants(root) if imp.format != "polygon" else {}
     out = []
     for path in sorted(p for p in root.rglob("*") if p.is_file()):
         rel = path.relative_to(root).as_posix()
-        out.append((rel, _fate(rel, path, imp, tests, by_bytes)))
+        fate = _fate(rel, path, imp, tests, by_bytes, constants)
+        if fate == "not carried over":
+            fate = _why(rel, path.read_bytes(), imp)
+        out.append((rel, fate))
     return out
 
 
-def _fate(rel: str, path: Path, imp: Imported, tests: dict[str, TestIn], by_bytes: dict[bytes, list[str]]) -> str:
+def _why(rel: str, data: bytes, imp: Imported) -> str:
+    """A source file not found among the written ones: part of a concatenated one, or the note naming it."""
+    if len(data) > 16 and not rel.startswith("data/"):
+        whole = sorted(w for w, written in imp.files.items() if data in written)
+        if whole:
+            return "compiled as part of " + ", ".join(whole)
+    said = next((n for n in imp.notes if n.startswith(f"{rel}:")), None)
+    return f"not carried over: {said[len(rel) + 1:].strip()}" if said else "not carried over"
+
+
+def _fate(rel: str, path: Path, imp: Imported, tests: dict[str, TestIn], by_bytes: dict[bytes, list[str]],
+          constants: dict[str, str]) -> str:
     if rel in imp.fates:
         return imp.fates[rel]
     if rel in tests:
@@ -45,6 +61,10 @@ def _fate(rel: str, path: Path, imp: Imported, tests: dict[str, TestIn], by_byte
     data = path.read_bytes()
     if data in by_bytes:
         return "copied to " + ", ".join(sorted(set(by_bytes[data])))
+    if constants and b"{{" in data:
+        written = substitute(data.decode("utf-8", "replace"), constants).encode()
+        if written in by_bytes:
+            return "copied with the constants written in to " + ", ".join(sorted(set(by_bytes[written])))
     if path.suffix in BINARIES:
         return "not carried over: a compiled binary (ojpack compiles the sources)"
     return "not carried over"

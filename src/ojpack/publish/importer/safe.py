@@ -14,6 +14,7 @@ import stat
 import xml.etree.ElementTree as ET
 import zipfile
 from pathlib import Path, PurePosixPath
+from typing import Sequence
 from xml.parsers import expat
 
 from ...errors import OjpackError
@@ -34,13 +35,26 @@ def inside(root: Path, rel: str, what: str) -> Path:
     return path
 
 
-def no_outside_links(root: Path) -> None:
+def no_outside_links(root: Path, allowed: Sequence[Path] = ()) -> list[tuple[str, Path]]:
     """Refuse a package folder holding a symlink that resolves outside it (a file read through it would
-    be a host file)."""
+    be a host file), unless it leads to a regular file inside one of the `allowed` folders the user named
+    (BAPCtools' test problems link `validation.h` to its headers): those are returned (path in the
+    package, target), to be read as content and named in the report."""
     base = root.resolve()
-    for path in root.rglob("*"):
-        if path.is_symlink() and not path.resolve().is_relative_to(base):
-            raise OjpackError(f"{path.relative_to(root)}: a symlink out of the package (to {path.resolve()}); refused")
+    roots = [a.resolve() for a in allowed]
+    taken = []
+    for path in sorted(root.rglob("*")):
+        if not path.is_symlink() or path.resolve().is_relative_to(base):
+            continue
+        target = path.resolve()
+        rel = path.relative_to(root).as_posix()
+        if not any(target.is_relative_to(a) for a in roots):
+            hint = "" if roots else " (--allow-outside DIR lets a link to a file under DIR in)"
+            raise OjpackError(f"{rel}: a symlink out of the package (to {target}); refused{hint}")
+        if not target.is_file() or target.is_symlink():
+            raise OjpackError(f"{rel}: a symlink to {target}, which is not a regular file; refused")
+        taken.append((rel, target))
+    return taken
 
 
 def extract_zip(source: Path, dest: Path, max_bytes: int = MAX_ZIP_BYTES, max_files: int = MAX_ZIP_FILES) -> None:
