@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_compilers import as_polygon_compiled
 from .polygon_statement import statements
 from .safe import inside, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
@@ -263,7 +264,8 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.note(f"{path}: a Python 2 solution will run under Python 3")
         if tag == "presentation-error":
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
-        imp.solutions.append(SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path)))
+        sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path))
+        imp.solutions.append(as_polygon_compiled(sol, kind, imp))
         if tag == "main":
             imp.model = str(path)
     if not imp.model:

@@ -1,0 +1,53 @@
+"""Polygon's 32-bit MinGW types (cpp.g++17 and older) do their floating point on the x87 unit: an imported
+solution of such a type must print what it printed there (the sum fixture, tests/publish/fixtures/polygon-sum)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ojpack.judging import check
+from ojpack.problem import load_problem
+from ojpack.publish import import_package
+from ojpack.publish.importer import read
+
+FIXTURE = Path(__file__).parent / "fixtures" / "polygon-sum"
+
+# The sum kept in a float register: exact on x87 (64-bit mantissa), off by thousands with SSE's 24 bits.
+FLOAT_SUM = b"""#include <cstdio>
+long long a[100000];
+int main() {
+    int n;
+    std::scanf("%d", &n);
+    for (int i = 0; i < n; i++) std::scanf("%lld", &a[i]);
+    float s = 0;
+    for (int i = 0; i < n; i++) s += a[i];
+    std::printf("%.0f\\n", s);
+}
+"""
+
+
+def _with_float_sum(tmp_path: Path, kind: str) -> Path:
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    xml = src / "problem.xml"
+    xml.write_text(xml.read_text().replace(
+        "<solutions>", f'<solutions><solution tag="accepted"><source path="solutions/fsum.cpp" type="{kind}"/>'
+        "</solution>"))
+    (src / "solutions" / "fsum.cpp").write_bytes(FLOAT_SUM)
+    return src
+
+
+def test_a_32_bit_g_plus_plus_solution_gets_x87_floating_point_and_passes(tmp_path: Path) -> None:
+    report = import_package(_with_float_sum(tmp_path, "cpp.g++17"), tmp_path / "out")
+    got = (tmp_path / "out" / "solutions" / "accepted" / "fsum.cpp").read_bytes()
+    assert got.startswith(b'#pragma GCC target("fpmath=387")') and got.endswith(FLOAT_SUM)
+    assert "x87" in dict(report.files)["solutions/fsum.cpp"]
+    result = check(load_problem(tmp_path / "out"), proof=False)
+    verdicts = {r.solution.name: str(r.verdict) for r in result.rows}
+    assert verdicts["accepted/fsum.cpp"] == "AC", result.problems
+
+
+def test_a_64_bit_type_is_left_as_it_is(tmp_path: Path) -> None:
+    imp = read(_with_float_sum(tmp_path, "cpp.gcc13-64-winlibs-g++20"))
+    assert next(s for s in imp.solutions if s.path == "fsum.cpp").data == FLOAT_SUM
+    assert next(s for s in imp.solutions if s.path == "first.py").data == (FIXTURE / "solutions" / "first.py").read_bytes()
