@@ -33,7 +33,7 @@ TAGS: dict[str, list[str]] = {
 SHORT_TAGS = {"ma": "main", "ok": "accepted", "wa": "wrong-answer", "pe": "presentation-error",
               "tl": "time-limit-exceeded", "to": "time-limit-exceeded-or-accepted", "ml": "memory-limit-exceeded",
               "tm": "time-limit-exceeded-or-memory-limit-exceeded", "rj": "rejected", "fl": "failed"}
-RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
+RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java", ".kt"}
 # Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not): ncmp reads
 # canonical integers (no sign, leading zero or "-0" that token comparison would let differ), yesno/nyesno
 # YES/NO in any case. Every other one (lcmp's lines, rcmp/fcmp/hcmp's numbers, …) runs as the package's program.
