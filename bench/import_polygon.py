@@ -41,7 +41,7 @@ def one(pkg: Path) -> tuple[bool, int, int, str]:
             report = import_package(pkg, Path(tmp) / "out")
             result = check(load_problem(report.folder), proof=False)
         except OjpackError as e:
-            return False, 0, listed, str(e).splitlines()[0][:160]
+            return False, 0, listed, " ".join(str(e).split())[:320]   # the reason, not just its start
         right = sum(1 for r in result.rows if not r.faults)
         faults = [f"{r.solution.name}: {r.verdict}" for r in result.rows if r.faults]
         listed = max(listed, len(result.rows))
