@@ -1,5 +1,6 @@
-"""Polygon's 32-bit MinGW types (cpp.g++17 and older) do their floating point on the x87 unit: an imported
-solution of such a type must print what it printed there (the sum fixture, tests/publish/fixtures/polygon-sum)."""
+"""Solutions as Polygon ran them (the sum fixture, tests/publish/fixtures/polygon-sum): its 32-bit MinGW types
+(cpp.g++17 and older) do their floating point on the x87 unit, so an imported solution of such a type must print
+what it printed there; its Python 2, which ojpack cannot run, is named and left out."""
 
 from __future__ import annotations
 
@@ -51,3 +52,16 @@ def test_a_64_bit_type_is_left_as_it_is(tmp_path: Path) -> None:
     imp = read(_with_float_sum(tmp_path, "cpp.gcc13-64-winlibs-g++20"))
     assert next(s for s in imp.solutions if s.path == "fsum.cpp").data == FLOAT_SUM
     assert next(s for s in imp.solutions if s.path == "first.py").data == (FIXTURE / "solutions" / "first.py").read_bytes()
+
+
+def test_a_python_2_solution_is_named_and_left_out(tmp_path: Path) -> None:
+    """ojpack has no Python 2: run as Python 3, raw_input and xrange would fail an accepted solution."""
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    xml = src / "problem.xml"
+    xml.write_text(xml.read_text().replace('<source path="solutions/sum.py" type="python.3"/>',
+                                           '<source path="solutions/sum.py" type="python.2"/>'))
+    imp = read(src)
+    assert [s.path for s in imp.solutions if s.path.endswith(".py")] == ["first.py"]
+    assert "solutions/sum.py (time-limit-exceeded-or-accepted): Polygon runs it as Python 2, which ojpack cannot " \
+           "run; not imported" in imp.notes
+    assert imp.fates["solutions/sum.py"].startswith("not carried over: Polygon runs it as Python 2")

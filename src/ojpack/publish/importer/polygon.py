@@ -260,8 +260,10 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.took(str(path), "not carried over: ojpack cannot run this language")
             imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
             continue
-        if kind.startswith("python.2"):
-            imp.note(f"{path}: a Python 2 solution will run under Python 3")
+        if kind.startswith("python.2"):   # raw_input, xrange, print statements: Python 3 fails them
+            imp.took(str(path), "not carried over: Polygon runs it as Python 2, which ojpack cannot run")
+            imp.note(f"{path} ({tag}): Polygon runs it as Python 2, which ojpack cannot run; not imported")
+            continue
         if tag == "presentation-error":
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
         sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path))
