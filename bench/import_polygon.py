@@ -6,7 +6,9 @@ imported (a language ojpack cannot run) count as wrong.
     .venv/bin/python bench/import_polygon.py PACKAGE_OR_FOLDER ...
 
 A folder that is not itself a package (no problem.xml) is searched for packages below it.
-Prints one line per package, then "problems right / total, submissions right / total"."""
+Prints one line per package (with how many of its inputs a generator rebuilt byte for byte as Polygon's
+`tests/NN`, how many differed and were copied, and how many of Polygon's answers the model's differ from),
+then "problems right / total, submissions right / total".""")
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from pathlib import Path
 from ojpack.errors import OjpackError
 from ojpack.judging import check
 from ojpack.problem import load_problem
-from ojpack.publish import import_package
+from ojpack.publish import ImportReport, import_package
 
 
 def packages(paths: list[Path]) -> list[Path]:
@@ -31,6 +33,11 @@ def packages(paths: list[Path]) -> list[Path]:
         else:
             found += sorted(x.parent for x in p.rglob("problem.xml") if "<judging" in x.read_text(errors="replace"))
     return found
+
+
+def data_line(report: ImportReport) -> str:
+    return (f"data: {report.generated} generated, {len(report.mismatches)} differing from Polygon's, "
+            f"{len(report.answer_diffs)} answers differ")
 
 
 def one(pkg: Path) -> tuple[bool, int, int, str]:
@@ -47,8 +54,9 @@ def one(pkg: Path) -> tuple[bool, int, int, str]:
         listed = max(listed, len(result.rows))
         # the time margins ("not clearly over the limit") depend on the machine's load: shown, not counted
         ok = right == listed
-        said = "; ".join(faults + list(result.problems)[:2])[:200]
-        return ok, right, listed, ("ok" + (f" ({said})" if said else "")) if ok else said or "solutions not imported"
+        said = "; ".join(faults + list(result.problems)[:2])[:240]
+        what = ("ok" + (f" ({said})" if said else "")) if ok else said or "solutions not imported"
+        return ok, right, listed, f"{what} [{data_line(report)}]"
 
 
 def main() -> None:
