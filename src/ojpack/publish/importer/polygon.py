@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
-from .polygon_compilers import as_polygon_compiled
+from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf
 from .polygon_statement import statements
 from .safe import inside, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
@@ -103,6 +103,8 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
     order: list[str] = []                       # Polygon group names in order of first use
     members: dict[str, list[TestIn]] = {}
     every: dict[str, list[TestIn]] = {}        # Polygon group → all its tests, samples included
+    crlf_inputs: list[int] = []
+    crlf_answers: list[int] = []
     for i, t in enumerate(tests, start=1):
         origin = in_pat % i
         in_path = inside(root, origin, "problem.xml: input-path-pattern")
@@ -111,9 +113,13 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         answer = ans_path.read_bytes() if ans_path.is_file() else None
         if answer is not None:
             imp.took(ans_pat % i, "an answer: compared with the model solution's (ojpack's answers are its output)")
-        if data is not None and t.get("method") != "generated" and b"\r\n" in data:
-            data = data.replace(b"\r\n", b"\n")   # Polygon keeps a manual test's lines with LF
+        data, crlf = with_lf(data)
+        if crlf and t.get("method") == "generated":
+            crlf_inputs.append(i)
+        elif crlf:   # Polygon keeps a manual test's lines with LF
             imp.note(f"test {i} ({origin}): a manual test with CRLF line ends, stored with LF as Polygon stores it")
+        answer, crlf = with_lf(answer)
+        crlf_answers += [i] if crlf else []
         gen = _gen_line(t, i, gens, root, headers, imp) if t.get("method") == "generated" else None
         if gen is None and data is None:
             imp.note(f"test {i}: {'`' + t.get('cmd', '') + '` cannot run here and ' if t.get('cmd') else ''}"
@@ -135,6 +141,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         members[group].append(TestIn("", name, origin, data, answer, gen))
         if not group and float(t.get("points", 0) or 0):
             imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
+    crlf_notes(crlf_inputs, crlf_answers, imp)
     return _groups(order, members, every, group_el, tests, imp)
 
 

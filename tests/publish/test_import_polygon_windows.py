@@ -1,6 +1,7 @@
-"""Solutions as Polygon ran them (the sum fixture, tests/publish/fixtures/polygon-sum): its 32-bit MinGW types
-(cpp.g++17 and older) do their floating point on the x87 unit, so an imported solution of such a type must print
-what it printed there; its Python 2, which ojpack cannot run, is named and left out."""
+"""What Polygon's Windows machines did, as the importer undoes or redoes it (the sum fixture,
+tests/publish/fixtures/polygon-sum): its 32-bit MinGW types (cpp.g++17 and older) do their floating point on the
+x87 unit, so an imported solution of such a type must print what it printed there; its Python 2, which ojpack
+cannot run, is named and left out; tests that doall.bat generated on Windows have CRLF line ends."""
 
 from __future__ import annotations
 
@@ -65,3 +66,16 @@ def test_a_python_2_solution_is_named_and_left_out(tmp_path: Path) -> None:
     assert "solutions/sum.py (time-limit-exceeded-or-accepted): Polygon runs it as Python 2, which ojpack cannot " \
            "run; not imported" in imp.notes
     assert imp.fates["solutions/sum.py"].startswith("not carried over: Polygon runs it as Python 2")
+
+
+def test_tests_generated_on_windows_are_compared_with_lf(tmp_path: Path) -> None:
+    """doall.bat writes a generator's "\\n" as "\\r\\n": with LF the generator still makes Polygon's bytes."""
+    src = shutil.copytree(FIXTURE, tmp_path / "src")
+    for f in (src / "tests").iterdir():
+        f.write_bytes(f.read_bytes().replace(b"\n", b"\r\n"))
+    report = import_package(src, tmp_path / "out")
+    assert (report.generated, report.mismatches, report.answer_diffs) == (6, [], [])
+    built = tmp_path / "out" / "data" / "secret" / "large" / "01-test-02.in"
+    assert built.read_bytes() == (FIXTURE / "tests" / "02").read_bytes()
+    assert any(n.startswith("4 generated test(s) (test 2, 3, 4, 5) have CRLF line ends") for n in report.notes)
+    assert any(n.startswith("6 answer file(s) (test 1, 2, 3, 4, 5, 6) have CRLF line ends") for n in report.notes)
