@@ -8,7 +8,7 @@ imported (a language ojpack cannot run) count as wrong.
 A folder that is not itself a package (no problem.xml) is searched for packages below it.
 Prints one line per package (with how many of its inputs a generator rebuilt byte for byte as Polygon's
 `tests/NN`, how many differed and were copied, and how many of Polygon's answers the model's differ from),
-then "problems right / total, submissions right / total".""")
+then "problems right / total, submissions right / total"."""
 
 from __future__ import annotations
 
