@@ -49,6 +49,17 @@ def test_a_32_bit_g_plus_plus_solution_gets_x87_floating_point_and_passes(tmp_pa
     assert verdicts["accepted/fsum.cpp"] == "AC", result.problems
 
 
+def test_the_pragma_goes_after_a_utf8_mark(tmp_path: Path) -> None:
+    """Windows editors start files with a UTF-8 byte order mark; GCC skips it only as the file's first bytes."""
+    src = _with_float_sum(tmp_path, "cpp.g++14")
+    (src / "solutions" / "fsum.cpp").write_bytes(b"\xef\xbb\xbf" + FLOAT_SUM)
+    import_package(src, tmp_path / "out")
+    got = (tmp_path / "out" / "solutions" / "accepted" / "fsum.cpp").read_bytes()
+    assert got.startswith(b'\xef\xbb\xbf#pragma GCC target("fpmath=387")') and got.endswith(b"\n#line 1\n" + FLOAT_SUM)
+    result = check(load_problem(tmp_path / "out"), proof=False)
+    assert {r.solution.name: str(r.verdict) for r in result.rows}["accepted/fsum.cpp"] == "AC", result.problems
+
+
 def test_a_64_bit_type_is_left_as_it_is(tmp_path: Path) -> None:
     imp = read(_with_float_sum(tmp_path, "cpp.gcc13-64-winlibs-g++20"))
     assert next(s for s in imp.solutions if s.path == "fsum.cpp").data == FLOAT_SUM

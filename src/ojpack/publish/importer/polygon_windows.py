@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from .writer import Imported, SolutionIn, solution_rel
 
+BOM = b"\xef\xbb\xbf"
 X87 = {"c.gcc", "cpp.g++", "cpp.g++11", "cpp.g++14", "cpp.g++17"}
 PRAGMA = (b'#pragma GCC target("fpmath=387")  // ojpack import: Polygon compiled this as 32-bit MinGW, '
           b"with x87 floating point\n#line 1\n")
@@ -30,7 +31,8 @@ def as_polygon_compiled(sol: SolutionIn, kind: str, imp: Imported) -> SolutionIn
     """The solution with the source ojpack must compile to behave as Polygon's compiler `kind` made it."""
     if kind not in X87:
         return sol
-    out = replace(sol, data=PRAGMA + sol.data)
+    bom = BOM if sol.data.startswith(BOM) else b""   # a UTF-8 mark stays first, where GCC skips it
+    out = replace(sol, data=bom + PRAGMA + sol.data[len(bom):])
     imp.took(sol.origin, f"copied to {solution_rel(out)} with one line before it: {kind} is 32-bit MinGW on "
                          "Polygon, so it is compiled with x87 floating point, as there")
     return out
