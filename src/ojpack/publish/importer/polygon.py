@@ -74,9 +74,10 @@ def read(root: Path) -> Imported:
     groups = _tests(root, ts, gens, headers, imp)
     _solutions(root, xml, imp)
     _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
-    _checker(root, xml, headers, imp)
     if xml.find("assets/interactor") is not None:
-        _interactor(root, xml, headers, imp)
+        _interactor(root, xml, headers, imp)   # its verdict alone counts: the checker is not imported
+    else:
+        _checker(root, xml, headers, imp)
     statements(root, imp)
     return imp
 
