@@ -4,7 +4,7 @@ Compilers: Polygon's older C/C++ types (`cpp.g++17`, `cpp.g++14`, `cpp.g++11`, `
 MinGW compilers, whose floating point is the x87 unit's: a `float` or `double` held in a register keeps 64 bits
 of mantissa until it is stored. A solution tuned there (a sum of floats that stays exact, a single-precision
 distance printed to two places) can print other digits when compiled for x86-64, whose SSE arithmetic rounds
-every step. ojpack compiles for x86-64; so such a solution is imported with one line before its first,
+every step. ojpack compiles for x86-64; so such a solution is imported with a line before its first,
 `#pragma GCC target("fpmath=387")`, that makes GCC do its floating point on the x87 unit as Polygon's compiler
 did, and a `#line 1` after it so that compiler messages keep the source's line numbers. The 64-bit types
 (`cpp.msys2-mingw64-9-g++17`, `cpp.gcc13-64-winlibs-g++20`, …) are left as they are.
@@ -33,7 +33,7 @@ def as_polygon_compiled(sol: SolutionIn, kind: str, imp: Imported) -> SolutionIn
         return sol
     bom = BOM if sol.data.startswith(BOM) else b""   # a UTF-8 mark stays first, where GCC skips it
     out = replace(sol, data=bom + PRAGMA + sol.data[len(bom):])
-    imp.took(sol.origin, f"copied to {solution_rel(out)} with one line before it: {kind} is 32-bit MinGW on "
+    imp.took(sol.origin, f"copied to {solution_rel(out)} with two lines before it: {kind} is 32-bit MinGW on "
                          "Polygon, so it is compiled with x87 floating point, as there")
     return out
 
