@@ -6,7 +6,9 @@ imported (a language ojpack cannot run) count as wrong.
     .venv/bin/python bench/import_polygon.py PACKAGE_OR_FOLDER ...
 
 A folder that is not itself a package (no problem.xml) is searched for packages below it.
-Prints one line per package, then "problems right / total, submissions right / total"."""
+Prints one line per package (with how many of its inputs a generator rebuilt byte for byte as Polygon's
+`tests/NN`, how many differed and were copied, and how many of Polygon's answers the model's differ from),
+then "problems right / total, submissions right / total"."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ from pathlib import Path
 from ojpack.errors import OjpackError
 from ojpack.judging import check
 from ojpack.problem import load_problem
-from ojpack.publish import import_package
+from ojpack.publish import ImportReport, import_package
 
 
 def packages(paths: list[Path]) -> list[Path]:
@@ -33,6 +35,13 @@ def packages(paths: list[Path]) -> list[Path]:
     return found
 
 
+def data_line(report: ImportReport) -> str:
+    # the report's list of the source's files says which tests/NN a generator line rebuilt byte for byte
+    same = sum("rebuilt byte for byte" in fate for _, fate in report.files)
+    return (f"data: {same} of Polygon's generated tests/NN rebuilt byte for byte, {len(report.mismatches)} "
+            f"differ; {len(report.answer_diffs)} answers differ")
+
+
 def one(pkg: Path) -> tuple[bool, int, int, str]:
     """(problem right, submissions right, submissions listed, what happened)."""
     listed = len(re.findall(r"<solution\b", (pkg / "problem.xml").read_text(errors="replace"))) if pkg.is_dir() else 0
@@ -41,14 +50,15 @@ def one(pkg: Path) -> tuple[bool, int, int, str]:
             report = import_package(pkg, Path(tmp) / "out")
             result = check(load_problem(report.folder), proof=False)
         except OjpackError as e:
-            return False, 0, listed, str(e).splitlines()[0][:160]
+            return False, 0, listed, " ".join(str(e).split())[:320]   # the reason, not just its start
         right = sum(1 for r in result.rows if not r.faults)
         faults = [f"{r.solution.name}: {r.verdict}" for r in result.rows if r.faults]
         listed = max(listed, len(result.rows))
         # the time margins ("not clearly over the limit") depend on the machine's load: shown, not counted
         ok = right == listed
-        said = "; ".join(faults + list(result.problems)[:2])[:200]
-        return ok, right, listed, ("ok" + (f" ({said})" if said else "")) if ok else said or "solutions not imported"
+        said = "; ".join(faults + list(result.problems)[:2])[:240]
+        what = ("ok" + (f" ({said})" if said else "")) if ok else said or "solutions not imported"
+        return ok, right, listed, f"{what} [{data_line(report)}]"
 
 
 def main() -> None:

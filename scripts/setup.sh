@@ -15,8 +15,9 @@ apt_packages+=(chromium fonts-noto-cjk fonts-liberation)  # render: PDF printing
 # whose node comes from another repository (with npm bundled) cannot take Debian's npm beside it.
 command -v node >/dev/null || apt_packages+=(nodejs)
 command -v npm >/dev/null || apt_packages+=(npm)
-# tests: every language of the table has a hello-world test in the cage (Haskell is left out: 750 MB)
-if [ "$mode" = test ]; then apt_packages+=(pypy3 kotlin golang-go rustc); fi
+# tests: every language of the table has a hello-world test in the cage (Haskell is left out: 750 MB;
+# Kotlin comes from npm, below: Debian's is 1.3)
+if [ "$mode" = test ]; then apt_packages+=(pypy3 golang-go rustc); fi
 # <<<
 missing=()
 for pkg in "${apt_packages[@]}"; do
@@ -73,6 +74,24 @@ if [ "$mode" = test ]; then
     fi
   else
     echo "setup: warning: no npm, so the Hydro export test cannot run Hydro's code" >&2
+  fi
+  # Kotlin 2.4.20 (tests, and judging .kt): JetBrains' own compiler distribution, as npm's kotlin-compiler
+  # ships it (no install scripts; npm checks its registry hash). Debian's kotlinc is 1.3, which lacks what
+  # contest code uses (readln, 1.6). Under /usr/local, which the cage shows; languages.yaml names it by path.
+  kotlin_home=/usr/local/lib/kotlinc-2.4.20
+  if [ ! -x "$kotlin_home/bin/kotlinc" ]; then
+    if [ "$(id -u)" = 0 ] && command -v npm >/dev/null; then
+      kotlin_tmp=$(mktemp -d)
+      npm pack --silent --pack-destination "$kotlin_tmp" kotlin-compiler@2.4.20 >/dev/null
+      rm -rf "$kotlin_home.part"
+      mkdir -p "$kotlin_home.part"
+      tar xzf "$kotlin_tmp/kotlin-compiler-2.4.20.tgz" -C "$kotlin_home.part" --strip-components=1 --no-same-owner
+      chmod -R a+rX "$kotlin_home.part"
+      mv "$kotlin_home.part" "$kotlin_home"
+      rm -rf "$kotlin_tmp"
+    else
+      echo "setup: warning: not root or no npm, so Kotlin 2.4.20 is not installed ($kotlin_home)" >&2
+    fi
   fi
 fi
 # <<<

@@ -106,3 +106,22 @@ def test_a_testlib_interactor_judges_the_imported_package(tmp_path: Path) -> Non
     got = {r.solution.name: str(r.verdict) for r in result.rows}
     assert got == {"accepted/search.cpp": "AC", "wrong_answer/lazy.py": "WA"}, result.problems
     assert all(not r.faults for r in result.rows)
+
+
+def test_the_checker_of_an_interactive_problem_is_left_out_whatever_it_is(tmp_path: Path) -> None:
+    """guess-array (a real Polygon package) pairs its interactor with a Python checker: an ojpack problem is
+    judged by its interactor alone, so importing the checker too made problem.yaml invalid."""
+    src = make(tmp_path)
+    xml = src / "problem.xml"
+    xml.write_text(xml.read_text().replace('<checker name="std::wcmp.cpp" type="testlib"><source path="files/check.cpp" '
+                                           'type="cpp.g++17"/>', '<checker type="testlib"><source path="files/checker.py" '
+                                           'type="python.3"/>'))
+    (src / "files" / "checker.py").write_text("import sys\nsys.exit(0)\n")
+    report = import_package(src, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert spec["interactor"] == {"source": "interactor/interact.cpp"}
+    assert spec["checker"] == {"type": "tokens", "case_sensitive": True}   # the default, which no one runs
+    assert dict(report.files)["files/checker.py"] == "not carried over"
+    result = check(load_problem(tmp_path / "out"), proof=False)
+    assert {r.solution.name: str(r.verdict) for r in result.rows} == {"accepted/search.cpp": "AC",
+                                                                       "wrong_answer/lazy.py": "WA"}

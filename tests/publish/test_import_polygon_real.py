@@ -4,7 +4,7 @@ solutions as Polygon downloads them): tests/publish/fixtures/polygon-{maxlex,seg
 maxlex: a validator that starts `int32_t main(int32_t argc, char* argv[])` and asks testlib for its group,
 manual tests with CRLF line ends, std::lcmp, groups with dependencies. segments: std::ncmp, tests made by
 three generators, main / wrong-answer / time-limit-exceeded-or-accepted solutions. lecturer: Indonesian and
-English statements, a Kotlin solution ojpack cannot run."""
+English statements, a Kotlin solution that uses readln (Kotlin 1.6)."""
 
 from __future__ import annotations
 
@@ -59,8 +59,10 @@ def test_every_solution_gets_a_verdict_its_tag_allows(imported, name: str) -> No
     result = check(load_problem(imported[name].folder), proof=False)
     assert all(not r.faults for r in result.rows), [(r.solution.name, str(r.verdict), r.faults) for r in result.rows]
     assert result.rows and all("not clearly over the limit" in p for p in result.problems), result.problems
+    got = {r.solution.name: str(r.verdict) for r in result.rows}
+    if name == "polygon-lecturer":
+        assert got == {"accepted/solutions.cpp": "AC", "accepted/solutions.kt": "AC", "accepted/solutions.py": "AC"}
     if name == "polygon-segments":
-        got = {r.solution.name: str(r.verdict) for r in result.rows}
         assert got["accepted/Main.cpp"] == "AC" and got["wrong_answer/wa.cpp"] == "WA"
         assert set(got) == {"accepted/Main.cpp", "wrong_answer/wa.cpp", "time_limit_exceeded/perebor.cpp",
                             "time_limit_exceeded/tl.cpp"}
@@ -110,8 +112,8 @@ def test_the_report_lists_every_file_of_the_source(imported, name: str) -> None:
     assert sorted(files) == sorted(p.relative_to(src).as_posix() for p in src.rglob("*") if p.is_file())
     assert all(fate for fate in files.values())
     if name == "polygon-lecturer":
-        # Debian's kotlinc is 1.3: this package's Kotlin (readln, 1.6) would not compile, so it is named, not run
-        assert files["solutions/solutions.kt"] == "not carried over: ojpack cannot run this language"
+        # its Kotlin uses readln (1.6): ojpack's Kotlin is 2.4.20 (Debian's 1.3 could not compile it)
+        assert files["solutions/solutions.kt"] == "copied to solutions/accepted/solutions.kt"
         assert files["solutions/solutions.py"] == "copied to solutions/accepted/solutions.py"
         assert files["tests/01"] == "the input of test sample/test-01: copied"
         assert files["check.cpp"].startswith("copied to validators/checker/check.cpp")

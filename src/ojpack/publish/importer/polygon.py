@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf
 from .polygon_statement import statements
 from .safe import inside, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
@@ -32,7 +33,7 @@ TAGS: dict[str, list[str]] = {
 SHORT_TAGS = {"ma": "main", "ok": "accepted", "wa": "wrong-answer", "pe": "presentation-error",
               "tl": "time-limit-exceeded", "to": "time-limit-exceeded-or-accepted", "ml": "memory-limit-exceeded",
               "tm": "time-limit-exceeded-or-memory-limit-exceeded", "rj": "rejected", "fl": "failed"}
-RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java"}
+RUNNABLE = {".cpp", ".cc", ".cxx", ".c", ".py", ".java", ".kt"}
 # Standard checkers that judge exactly like ojpack's token compare (case-sensitive / not): ncmp reads
 # canonical integers (no sign, leading zero or "-0" that token comparison would let differ), yesno/nyesno
 # YES/NO in any case. Every other one (lcmp's lines, rcmp/fcmp/hcmp's numbers, …) runs as the package's program.
@@ -73,9 +74,10 @@ def read(root: Path) -> Imported:
     groups = _tests(root, ts, gens, headers, imp)
     _solutions(root, xml, imp)
     _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
-    _checker(root, xml, headers, imp)
     if xml.find("assets/interactor") is not None:
-        _interactor(root, xml, headers, imp)
+        _interactor(root, xml, headers, imp)   # its verdict alone counts: the checker is not imported
+    else:
+        _checker(root, xml, headers, imp)
     statements(root, imp)
     return imp
 
@@ -102,6 +104,8 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
     order: list[str] = []                       # Polygon group names in order of first use
     members: dict[str, list[TestIn]] = {}
     every: dict[str, list[TestIn]] = {}        # Polygon group → all its tests, samples included
+    crlf_inputs: list[int] = []
+    crlf_answers: list[int] = []
     for i, t in enumerate(tests, start=1):
         origin = in_pat % i
         in_path = inside(root, origin, "problem.xml: input-path-pattern")
@@ -110,9 +114,13 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         answer = ans_path.read_bytes() if ans_path.is_file() else None
         if answer is not None:
             imp.took(ans_pat % i, "an answer: compared with the model solution's (ojpack's answers are its output)")
-        if data is not None and t.get("method") != "generated" and b"\r\n" in data:
-            data = data.replace(b"\r\n", b"\n")   # Polygon keeps a manual test's lines with LF
+        data, crlf = with_lf(data)
+        if crlf and t.get("method") == "generated":
+            crlf_inputs.append(i)
+        elif crlf:   # Polygon keeps a manual test's lines with LF
             imp.note(f"test {i} ({origin}): a manual test with CRLF line ends, stored with LF as Polygon stores it")
+        answer, crlf = with_lf(answer)
+        crlf_answers += [i] if crlf else []
         gen = _gen_line(t, i, gens, root, headers, imp) if t.get("method") == "generated" else None
         if gen is None and data is None:
             imp.note(f"test {i}: {'`' + t.get('cmd', '') + '` cannot run here and ' if t.get('cmd') else ''}"
@@ -134,6 +142,7 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
         members[group].append(TestIn("", name, origin, data, answer, gen))
         if not group and float(t.get("points", 0) or 0):
             imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
+    crlf_notes(crlf_inputs, crlf_answers, imp)
     return _groups(order, members, every, group_el, tests, imp)
 
 
@@ -259,11 +268,14 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.took(str(path), "not carried over: ojpack cannot run this language")
             imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
             continue
-        if kind.startswith("python.2"):
-            imp.note(f"{path}: a Python 2 solution will run under Python 3")
+        if kind.startswith("python.2"):   # raw_input, xrange, print statements: Python 3 fails them
+            imp.took(str(path), "not carried over: Polygon runs it as Python 2, which ojpack cannot run")
+            imp.note(f"{path} ({tag}): Polygon runs it as Python 2, which ojpack cannot run; not imported")
+            continue
         if tag == "presentation-error":
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
-        imp.solutions.append(SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path)))
+        sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path))
+        imp.solutions.append(as_polygon_compiled(sol, kind, imp))
         if tag == "main":
             imp.model = str(path)
     if not imp.model:
