@@ -85,10 +85,10 @@ def scoring(pkg: Path) -> bool:
     return re.search(r"^type:.*\bscoring\b", text, re.M) is not None
 
 
-def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None
+def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None, outside: list[str]
         ) -> tuple[bool, int, int, int, str, list[Comparison]]:
     total = submissions(pkg)
-    proc = run([*OJPACK, "import", str(pkg), "--to", str(out), "--json"], timeout)
+    proc = run([*OJPACK, "import", str(pkg), "--to", str(out), "--json", *outside], timeout)
     pt_right, theirs, said = verifyproblem(pkg, timeout, env) if env is not None else (0, "", None)
     if proc is None or proc.returncode != 0:
         why = "timed out" if proc is None else " ".join((proc.stdout + proc.stderr).split())[:200]
@@ -121,19 +121,22 @@ def main() -> None:
     ap.add_argument("--no-verifyproblem", action="store_true")
     ap.add_argument("--timeout", type=float, default=600.0)
     ap.add_argument("--keep", type=Path, help="import into this folder (kept) instead of a temporary one")
+    ap.add_argument("--allow-outside", type=Path, action="append", default=[],
+                    help="passed to ojpack import (e.g. BAPCtools' resources/headers, which its test problems link)")
     ap.add_argument("--all", action="store_true", help="list every submission's two verdicts, not only differences")
     args = ap.parse_args()
     found = packages(args.folder.resolve())
     if not found:
         sys.exit(f"{args.folder}: no folder with a problem.yaml")
     problems = subs = subs_total = pt_subs = 0
+    outside = [arg for d in args.allow_outside for arg in ("--allow-outside", str(d.resolve()))]
     compared: list[tuple[str, Comparison]] = []
     with tempfile.TemporaryDirectory(prefix="ojpack-bench-import-") as tmp:
         work = args.keep.resolve() if args.keep else Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         env = None if args.no_verifyproblem else verifyproblem_env(Path(tmp) / "verifyproblem-config")
         for i, pkg in enumerate(found):
-            ok, right, total, pt_right, said, rows = one(pkg, work / f"{i:02d}-{pkg.name}", args.timeout, env)
+            ok, right, total, pt_right, said, rows = one(pkg, work / f"{i:02d}-{pkg.name}", args.timeout, env, outside)
             problems += ok
             pt_subs += pt_right
             subs += right
