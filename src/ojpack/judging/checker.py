@@ -147,6 +147,7 @@ class ProgramChecker:
     address_space: bool = True
     name: str = ""                 # how messages name it (its source file)
     readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
+    args: tuple[str, ...] = ()        # kattis convention: after feedback_dir
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
@@ -157,7 +158,7 @@ class ProgramChecker:
         """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
         name = self.name or Path(self.argv[-1]).name
         stderr = Path(tmp, "stderr")
-        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/"]
+        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/", *self.args]
         stdin = output
         if self.convention == "testlib":
             files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
@@ -213,7 +214,7 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
     except CompileError as e:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
     return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
-                          (program.source.parent,))
+                          (program.source.parent,), tuple(spec.args))
 
 
 def checker_identity(problem: Problem, cache_dir: Path) -> str:

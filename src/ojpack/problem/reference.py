@@ -52,6 +52,7 @@ MEANING: dict[str, str] = {
                     "program (the package's own checker)",
     "checker.case_sensitive": "whether tokens compare case-sensitively",
     "checker.source": "the checker program's source, for type: program",
+    "checker.args": "convention: kattis: arguments passed after feedback_dir (Kattis' output_validator_args)",
     "checker.convention": "testlib (checker input output answer; exit 0/1/2) or kattis (exit 42/43)",
     "checker.space_change_sensitive": "whether whitespace must match exactly (Kattis' flag), for tokens and float",
     "checker.absolute": "type: float: a number matches within this absolute difference",

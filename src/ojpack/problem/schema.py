@@ -92,6 +92,7 @@ class Checker:
     relative: float | None = None
     source: str | None = None
     convention: Literal["testlib", "kattis"] = "testlib"
+    args: list[str] = rule(factory=list)   # kattis convention: after feedback_dir (Kattis' output_validator_args)
     # false: other outputs than the answer may be right (`ojpack strength --checker` then runs only the
     # declared cases of checkers/tests.yaml, not changed answers)
     unique_answers: bool = True
@@ -105,6 +106,9 @@ class Checker:
             raise ValueError("a float checker needs 'absolute' and/or 'relative' (the tolerances)")
         if self.type != "float" and (self.absolute is not None or self.relative is not None):
             raise ValueError("'absolute' and 'relative' are tolerances of `type: float`")
+        if self.args and (self.type != "program" or self.convention != "kattis"):
+            raise ValueError("'args' are for a checker program with `convention: kattis` (passed after "
+                             "feedback_dir, as Kattis passes output_validator_args)")
         if any(t is not None and not t >= 0 for t in (self.absolute, self.relative)):
             raise ValueError("tolerances 'absolute' and 'relative' must be 0 or more")
 

@@ -69,6 +69,7 @@ class Package:
     case_sensitive: bool
     checker_program: Path | None           # the checker's source, for type "program"
     checker_convention: str                # "testlib" or "kattis" (for a program)
+    checker_args: tuple[str, ...]          # a kattis-convention program's arguments after feedback_dir
     validator: Path
     answer_validator: Path | None          # checks a .ans against its input, where a judge wants one
     model_solution: Path | None            # None: every test carries the answer its source wrote
@@ -231,7 +232,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         time_limit=spec.limits.time, memory_mib=spec.limits.memory, output_mib=spec.limits.output,
         checker_type=spec.checker.type, case_sensitive=spec.checker.case_sensitive,
         checker_program=problem.path(spec.checker.source) if spec.checker.source else None,
-        checker_convention=spec.checker.convention,
+        checker_convention=spec.checker.convention, checker_args=tuple(spec.checker.args),
         validator=problem.path(spec.validator), model_solution=problem.path(spec.model_solution) if spec.model_solution else None,
         answer_validator=_existing(problem, spec.answer_validator, "answer_validator"),
         sample=Group("sample", 0, problem.bounds_for("sample"), tuple(by_group.get("sample", []))),

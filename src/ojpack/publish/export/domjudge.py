@@ -41,6 +41,8 @@ def write(pkg: Package, out: Path) -> Notes:
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}
     if pkg.checker_type == "program":
         meta["validation"] = "custom"
+        if pkg.checker_args:   # the judge passes validator_flags to a custom output validator too
+            meta["validator_flags"] = " ".join(pkg.checker_args)
         ship_output_validator(pkg, out / "output_validators" / "checker", "domjudge")
     elif flags := default_validator_flags(pkg):
         meta["validator_flags"] = " ".join(flags)

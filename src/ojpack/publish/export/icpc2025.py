@@ -56,6 +56,8 @@ def write(pkg: Package, out: Path) -> Notes:
     top: dict[str, object] = {"input_validator_args": validator_args(pkg.global_bounds)}
     if pkg.builtin_checker and pkg.interactor is None and (flags := default_validator_flags(pkg)):
         top["output_validator_args"] = flags
+    elif pkg.checker_type == "program" and pkg.checker_args:
+        top["output_validator_args"] = list(pkg.checker_args)
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)

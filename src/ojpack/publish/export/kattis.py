@@ -39,6 +39,8 @@ def write(pkg: Package, out: Path) -> Notes:
     # The default output validator compares tokens, case-insensitively unless told: ours, with the flag.
     if pkg.checker_type == "program":
         meta["validation"] = "custom"
+        if pkg.checker_args:   # the judge passes validator_flags to a custom output validator too
+            meta["validator_flags"] = " ".join(pkg.checker_args)
     elif flags := default_validator_flags(pkg):
         meta["validator_flags"] = " ".join(flags)
     mark_interactive(pkg, meta)

@@ -33,6 +33,8 @@ def read(root: Path) -> Imported:
     top_file = group_file(root / "data")
     top = kattis.load_yaml(top_file)
     where = top_file.relative_to(root).as_posix()
+    if not top_file.is_file():   # data/ made by BAPCtools: its root settings sit in generators.yaml
+        top, where = _planned_root(root, top, where)
     # 2025-09: output_validator/ is one program (its sources may sit in a subfolder); 2023-07 packages may
     # still have output_validators/<name>/
     found = [root / "output_validator"] if (root / "output_validator").is_dir() else \
@@ -69,6 +71,17 @@ def _args(value: Any) -> list[str]:
     if isinstance(value, list):
         return [str(a) for a in value]
     return str(value or "").split()
+
+
+def _planned_root(root: Path, top: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
+    """The root `test_group.yaml:` (or legacy `testdata.yaml:`) mapping of generators/generators.yaml, which
+    BAPCtools writes to data/ when it generates."""
+    plan_file = root / "generators" / "generators.yaml"
+    plan = kattis.load_yaml(plan_file) if plan_file.is_file() else {}
+    settings = plan.get("test_group.yaml", plan.get("testdata.yaml")) if isinstance(plan, dict) else None
+    if not isinstance(settings, dict):
+        return top, where
+    return settings, "generators/generators.yaml (test_group.yaml)"
 
 
 def group_file(folder: Path) -> Path:

@@ -122,7 +122,10 @@ def checker_flags(flags: list[str], imp: Imported, where: str = "validator_flags
 
 
 def unpassed_flags(flags: list[str], where: str, imp: Imported) -> None:
-    """ojpack runs a checker program or an interactor without arguments: flags meant for one are named."""
+    """A Kattis-convention checker program gets the flags as arguments; an interactor runs without: named."""
+    if flags and not imp.interactor and imp.checker.get("convention") == "kattis":
+        imp.checker["args"] = list(flags)
+        return
     program = imp.interactor or (imp.checker.get("source") if imp.checker.get("type") == "program" else None)
     if flags and program:
         imp.note(f"{where}: output validator flags {' '.join(flags)} are not passed to {program} "
