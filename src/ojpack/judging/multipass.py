@@ -73,7 +73,7 @@ def run_passes(argv: tuple[str, ...], address_space: bool, test_input: Path, ans
     """Run a program on one test of a multi-pass problem; `work` is a private, empty scratch folder."""
     name = judge.judge.name or "output validator"
     cpu = wall = memory = 0.0
-    with CappedFolder(work / "feedback") as feedback:
+    with CappedFolder(work / "feedback", runs=judge.passes) as feedback:
         infile = test_input
         for n in range(1, judge.passes + 1):
             here = work / f"pass-{n}"
