@@ -12,9 +12,7 @@ from pathlib import Path
 import pytest
 
 from ojpack.judging.verdicts import Verdict
-from ojpack.problem.load import load_problem
 from ojpack.publish import import_package
-from ojpack.testdata import ensure_built
 
 from cage_identities import Identity
 from test_isolation import TESTS, identity, judged, pytestmark  # noqa: F401  (the fixture, the skip mark)
@@ -48,10 +46,7 @@ def packages(identity: Identity, tmp_path_factory) -> dict[str, Path]:
         (made[variant] / VALIDATOR).write_text(prelude + (made[variant] / VALIDATOR).read_text())
     identity.own(base)
     for root in made.values():
-        if identity.driver is None:
-            ensure_built(load_problem(root))
-        else:
-            identity.call(base, op="build", problem=root)
+        identity.build(base, root)
     yield made
     if identity.driver is not None:
         shutil.rmtree(base, ignore_errors=True)
