@@ -103,7 +103,8 @@ class CappedFolder:
         self._mount: int | None = None
         self._fd = -1
         self._clones: list[int] = []
-        self._ahead: list[int] = []   # a plain user's: clones the exec helper made, one per run
+        self._ahead: list[int] = []   # a plain user's: clones the exec helper made, one per run but the last
+        self._handed = False          # a plain user's mount itself went into a cage (the last run's)
 
     def __enter__(self) -> CappedFolder:
         self.path.mkdir()
@@ -129,13 +130,16 @@ class CappedFolder:
         """For `run(mounts=...)`: the tmpfs, shown at the folder's own path. Each call hands a fresh clone of
         the mount (a detached mount moves into one cage only), so several runs in turn (a multi-pass
         problem's) see the same files; the clones are closed with the folder. A plain user may clone it only
-        where it was made: the exec helper made one per run ahead."""
+        where it was made: the exec helper made one for each run but the last, which gets the mount itself."""
         if self._mount is None:
             return ()
+        if is_rootless() and not self._ahead:   # the clones used up (or none made: a kernel that cannot clone
+            if self._handed:                     # a detached mount), the mount itself goes to one run
+                raise SandboxUnavailable(f"sandbox: the feedback folder was made for {self.runs} run(s); a plain "
+                                         "user cannot clone its mount for another")
+            self._handed = True
+            return ((str(self.path), self._mount),)
         if is_rootless():
-            if not self._ahead:
-                raise SandboxUnavailable(f"sandbox: the feedback folder was made for {self.runs} run(s), "
-                                         "and a plain user cannot clone its mount for one more")
             clone = self._ahead.pop(0)
         else:
             clone = _libc().syscall(_OPEN_TREE, self._mount, b"", _OPEN_TREE_CLONE | os.O_CLOEXEC | _AT_EMPTY_PATH)
@@ -198,9 +202,9 @@ def _probe() -> bool:
 def _tmpfs(size: int, files: int, runs: int) -> tuple[int, ...] | None:
     """A detached tmpfs of `size` bytes and `files` inodes owned by the cage's uid, or None when this
     kernel or process cannot make one. As root, its mount alone (cloned per run); as a plain user, its mount
-    and `runs` clones of it."""
+    and up to `runs` - 1 clones of it."""
     if is_rootless():
-        return _users_tmpfs(size, files, runs)
+        return _users_tmpfs(size, files, runs - 1)
     libc = _libc()
     fs = libc.syscall(_FSOPEN, b"tmpfs", 1)   # FSOPEN_CLOEXEC
     if fs < 0:
@@ -218,29 +222,26 @@ def _tmpfs(size: int, files: int, runs: int) -> tuple[int, ...] | None:
         os.close(fs)
 
 
-def _users_tmpfs(size: int, files: int, runs: int) -> tuple[int, ...] | None:
+def _users_tmpfs(size: int, files: int, clones: int) -> tuple[int, ...] | None:
     """A user may make a tmpfs only in a user namespace of its own, and Python, with threads, cannot enter
-    one: the exec helper does it in its own process and sends the detached mount, and `runs` clones of it
-    (made there, the only place the user may), back over a socket."""
+    one: the exec helper does it in its own process and sends the detached mount, and `clones` clones of it
+    (made there, the only place the user may; none where the kernel clones no detached mount), back over a
+    socket."""
     helper = launcher()
     if helper is None:
         return None
     here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     with here, there:
         try:
-            made = subprocess.run([helper, "tmpfs", str(size), str(files), str(there.fileno()), str(runs)],
+            made = subprocess.run([helper, "tmpfs", str(size), str(files), str(there.fileno()), str(clones)],
                                   pass_fds=(there.fileno(),), capture_output=True, timeout=30)
         except (OSError, subprocess.TimeoutExpired):
             return None
         if made.returncode != 0:
             return None
         there.close()
-        _, fds, _, _ = socket.recv_fds(here, 64, runs + 1)
-    if len(fds) != runs + 1:
-        for fd in fds:
-            os.close(fd)
-        return None
-    return tuple(fds)
+        _, fds, _, _ = socket.recv_fds(here, 64, clones + 1)
+    return tuple(fds) or None
 
 
 @cache

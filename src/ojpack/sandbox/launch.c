@@ -50,10 +50,11 @@
  * tmpfs: `launch tmpfs BYTES FILES FD CLONES` (rootless) makes the capped tmpfs a user cannot make in the
  * host's namespaces: it enters a user and mount namespace of its own (the user's uid and gid mapped to 0, so
  * the tmpfs's root is the user's), makes a detached tmpfs of BYTES bytes and FILES inodes there, and sends
- * its descriptor and CLONES clones of it (open_tree) in one message over the unix socket FD. The mounts
- * outlive this process; a cage moves a clone in (m:), one per run, since a moved mount goes with its cage,
- * and the user may clone it only in the namespace that made it: this one. All share the tmpfs, so what one
- * run leaves the next sees (a multi-pass problem's feedback folder), under the same cap.
+ * its descriptor and CLONES clones of it (open_tree; none where the kernel cannot clone a detached mount)
+ * in one message over the unix socket FD. The mounts outlive this process; a cage moves one in (m:), one
+ * per run, since a moved mount goes with its cage, and the user may clone it only in the namespace that
+ * made it: this one. All share the tmpfs, so what one run leaves the next sees (a multi-pass problem's
+ * feedback folder), under the same cap.
  *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
@@ -783,23 +784,22 @@ static int make_tmpfs(char **argv) {
     if (syscall(SYS_fsconfig, fs, 6, NULL, NULL, 0) != 0) { perror("launch: tmpfs"); return 1; }   /* CMD_CREATE */
     int mnt = (int)syscall(SYS_fsmount, fs, 1, 0x2 | 0x4 | 0x8);   /* nosuid, nodev, noexec */
     if (mnt < 0) { perror("launch: fsmount"); return 1; }
-    int fds[MOST];
+    int fds[MOST], made = 1;
     fds[0] = mnt;
-    for (int k = 1; k <= clones; k++) {   /* OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC, AT_EMPTY_PATH */
-        fds[k] = (int)syscall(SYS_open_tree, mnt, "", 1 | O_CLOEXEC | AT_EMPTY_PATH);
-        if (fds[k] < 0) { perror("launch: open_tree"); return 1; }
-    }
-    snprintf(opt, sizeof opt, "%d", clones + 1);
+    /* OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC, AT_EMPTY_PATH; a kernel that clones no detached mount stops it */
+    for (; made <= clones; made++)
+        if ((fds[made] = (int)syscall(SYS_open_tree, mnt, "", 1 | O_CLOEXEC | AT_EMPTY_PATH)) < 0) break;
+    snprintf(opt, sizeof opt, "%d", made);
     char space[CMSG_SPACE(MOST * sizeof(int))];
     memset(space, 0, sizeof space);
     struct iovec iov = {opt, strlen(opt)};
     struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = space,
-                         .msg_controllen = CMSG_SPACE((size_t)(clones + 1) * sizeof(int))};
+                         .msg_controllen = CMSG_SPACE((size_t)made * sizeof(int))};
     struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
     cm->cmsg_level = SOL_SOCKET;
     cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN((size_t)(clones + 1) * sizeof(int));
-    memcpy(CMSG_DATA(cm), fds, (size_t)(clones + 1) * sizeof(int));
+    cm->cmsg_len = CMSG_LEN((size_t)made * sizeof(int));
+    memcpy(CMSG_DATA(cm), fds, (size_t)made * sizeof(int));
     if (sendmsg(sock, &msg, 0) < 0) { perror("launch: sendmsg"); return 1; }
     return 0;
 }
