@@ -25,6 +25,9 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _JAVA_NOISE = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:\\.|[^\\])*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 _JAVA_TOKEN = re.compile(r"[{}]|\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)|\bstatic\b[^;{}()=]*?\bvoid\s+main\s*\(")
 _JAVA_PUBLIC = re.compile(r"\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)")
+# Scala runs the object whose own body declares `def main(`, else one that `extends App`, else the file's stem
+_SCALA_TOKEN = re.compile(r"[{}]|\b(?:object|class|trait)\s+([A-Za-z_$][\w$]*)|\bdef\s+main\s*\(")
+_SCALA_APP = re.compile(r"\bobject\s+([A-Za-z_$][\w$]*)\s+extends\s+App\b")
 
 
 JVM_MAX_STACK_MIB = 1024   # a larger -Xss makes the JVM refuse to start
@@ -89,23 +92,27 @@ def is_source(path: Path) -> bool:
 
 
 def main_name(source: Path, language: Language, text: str | None = None) -> str:
-    """The name the run command starts: the Java class holding main(), else the file's stem."""
-    if language.id != "java":
+    """The name the run command starts: the Java class (Scala object) holding main(), else the file's stem."""
+    if language.id not in ("java", "scala"):
         return source.stem
     text = text if text is not None else source.read_text(encoding="utf-8", errors="replace")
     text = _JAVA_NOISE.sub(" ", text)
+    if language.id == "scala":
+        app = _SCALA_APP.search(text)
+        return _main_class(text, _SCALA_TOKEN) or (app.group(1) if app else source.stem)
     public = _JAVA_PUBLIC.search(text)
-    name = _java_main_class(text) or (public.group(1) if public else source.stem)
+    name = _main_class(text, _JAVA_TOKEN) or (public.group(1) if public else source.stem)
     package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
     return f"{package.group(1)}.{name}" if package else name
 
 
-def _java_main_class(text: str) -> str | None:
-    """The class whose body (not a nested class's) declares `static void main(`: a stack of the open
-    braces, each marked with the class it opens (or None for a method or block body)."""
+def _main_class(text: str, tokens: re.Pattern[str]) -> str | None:
+    """The class whose body (not a nested class's) declares main: a stack of the open braces, each marked
+    with the class it opens (or None for a method or block body). `tokens` finds braces, class names
+    (group 1) and main's declaration (anything else)."""
     opened: list[str | None] = []
     pending: str | None = None   # a class name seen, waiting for its opening brace
-    for token in _JAVA_TOKEN.finditer(text):
+    for token in tokens.finditer(text):
         word = token.group(0)
         if word == "{":
             opened.append(pending)
