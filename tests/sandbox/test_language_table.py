@@ -116,3 +116,15 @@ def test_java_starts_under_a_memory_limit_above_a_gibibyte(memory, tmp_path):
 def test_java_main_class_is_the_one_declaring_main(text, main):
     from ojpack.sandbox import main_name
     assert main_name(Path("/x/Q.java"), load_languages()["java"], text) == main
+
+
+def test_a_prolog_program_that_halts_while_it_loads_is_a_compile_error(tmp_path):
+    """`:- initialization(main).` runs main, and its halt, while swipl compiles: no saved state is written, yet
+    swipl exits 0. That is the program's compile error, not a crash of the sandbox on a missing binary."""
+    if not _available("prolog"):
+        pytest.skip("swipl is not installed (scripts/setup.sh test installs it)")
+    from ojpack.sandbox import CompileError
+    src = tmp_path / "halts.pl"
+    src.write_text(":- initialization(main).\nmain :- write(hi), nl, halt.\n")
+    with pytest.raises(CompileError, match="left no prog"):
+        prepare(src, tmp_path / "cache")
