@@ -128,3 +128,16 @@ def test_a_prolog_program_that_halts_while_it_loads_is_a_compile_error(tmp_path)
     src.write_text(":- initialization(main).\nmain :- write(hi), nl, halt.\n")
     with pytest.raises(CompileError, match="left no prog"):
         prepare(src, tmp_path / "cache")
+
+
+@pytest.mark.parametrize("first_line, language_id", [
+    ("#!/usr/bin/perl\n", "perl"), ("#!/usr/bin/env perl -w\n", "perl"),
+    ("% reads two numbers\n", "prolog"), ("#!/usr/bin/env swipl\n", "prolog"), ("", "prolog"),
+])
+def test_a_pl_file_is_prolog_unless_its_first_line_runs_perl(first_line, language_id, tmp_path):
+    """problemtools and BAPCtools take .pl as Prolog; a Perl script says so on its #! line."""
+    from ojpack.sandbox import detect
+    src = tmp_path / "a.pl"
+    src.write_text(first_line + "main.\n")
+    assert detect(src).id == language_id
+    assert detect(tmp_path / "missing.pl").id == "prolog"

@@ -42,6 +42,7 @@ class Language:
     run: tuple[str, ...]
     address_space: bool = True   # may RLIMIT_AS cap it (see languages.yaml)
     tool: str | None = None      # the program whose version keys compiles, when not the command's first word
+    shebang: tuple[str, str] | None = None   # (extension, first-line pattern) of files it claims from another
 
     @property
     def toolchain(self) -> str:
@@ -68,7 +69,8 @@ def load_languages() -> dict[str, Language]:
     return {
         key: Language(key, v["name"], tuple(v["extensions"]),
                       tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]),
-                      bool(v.get("address_space", True)), v.get("tool"))
+                      bool(v.get("address_space", True)), v.get("tool"),
+                      (v["shebang"]["extension"], v["shebang"]["line"]) if v.get("shebang") else None)
         for key, v in raw.items()
     }
 
@@ -80,10 +82,24 @@ def detect(source: Path, override: str | None = None) -> Language:
             raise OjpackError(f"unknown language {override!r}; known: {', '.join(langs)}")
         return langs[override]
     ext = source.suffix.lstrip(".").lower()
+    claimed = [lang for lang in langs.values() if lang.shebang and lang.shebang[0] == ext]
+    if claimed:
+        first = _first_line(source)
+        for lang in claimed:
+            if lang.shebang and re.match(lang.shebang[1], first):
+                return lang
     for lang in langs.values():
         if ext in lang.extensions:
             return lang
     raise OjpackError(f"{source}: cannot tell the language from '.{ext}'; pass --lang ({', '.join(langs)})")
+
+
+def _first_line(source: Path) -> str:
+    try:
+        with source.open("rb") as f:
+            return f.readline(256).decode(errors="replace")
+    except OSError:
+        return ""
 
 
 def is_source(path: Path) -> bool:
