@@ -20,7 +20,8 @@ SOURCES = {"c": "hello.c", "cpp": "hello.cpp", "cpp11": "hello.cpp", "cpp14": "h
            "cpp23": "hello.cpp", "python": "hello.py", "pypy": "hello.py", "java": "Hello.java",
            "kotlin": "hello.kt", "rust": "hello.rs", "go": "hello.go", "javascript": "hello.js",
            "csharp": "hello.cs", "haskell": "hello.hs", "ocaml": "hello.ml", "php": "hello.php", "ruby": "hello.rb",
-           "scala": "hello.scala", "lisp": "hello.lisp", "prolog": "hello.pl", "perl": "hello_perl.pl"}
+           "scala": "hello.scala", "lisp": "hello.lisp", "prolog": "hello.pl", "perl": "hello_perl.pl",
+           "shell": "hello.sh", "bash": "hello.bash"}
 
 
 # the runtimes that start threads, reserve address space or read their own configuration: run as a plain
