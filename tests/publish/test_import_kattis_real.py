@@ -46,12 +46,35 @@ def test_legacy_package_with_a_nested_output_validator_and_two_input_validators(
     said = " | ".join(notes)
     # no .timelimit: derived from the accepted runs as problemtools does (x5, whole seconds)
     assert "derived as problemtools does" in said and spec["limits"]["time"] == int(spec["limits"]["time"]) >= 1
-    assert "different.hs: a language ojpack has no runner for" in said
     assert "different_py2.py: not Python 3" in said
     assert spec["solutions"]["verdicts"]["solutions/accepted/different_slow.py"] == ["AC", "TLE"]
     assert {s["name"] for s in report["solutions"]} >= {"accepted/different.c", "accepted/different_py3.py",
                                                           "time_limit_exceeded/different_linear_search.cc",
                                                           "wrong_answer/different_no_abs.cc"}
+
+
+def test_a_submission_in_a_language_ojpack_cannot_run_is_named_in_the_report(tmp_path: Path) -> None:
+    """Pascal and F# (Kattis runs both) are named and left out, and so is a .disabled one (BAPCtools skips
+    it); Ruby, Haskell and a .pl (Prolog, as problemtools reads it) are imported."""
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "legacy-different", source, symlinks=True)
+    accepted = source / "submissions" / "accepted"
+    (accepted / "different.pas").write_text("program d; var a, b: int64; begin read(a, b); writeln(abs(a - b)) end.\n")
+    (accepted / "different.fs").write_text("stdin.ReadLine() |> ignore\n")
+    (accepted / "different.rb").write_text("STDIN.each_line { |l| a, b = l.split.map(&:to_i); puts (a - b).abs }\n")
+    (accepted / "different.hs").write_text("main = interact (unlines . map (show . abs . foldr1 (-) . map read . words) . lines)\n")
+    (accepted / "different_prolog.pl").write_text(
+        "main :- read_line_to_string(user_input, L), (L == end_of_file -> true ; split_string(L, \" \", \" \", [A, B]),\n"
+        "  number_string(X, A), number_string(Y, B), Z is abs(X - Y), format(\"~d~n\", [Z]), main).\n")
+    (accepted / "different.php.disabled").write_text("<?php exit(1);\n")   # BAPCtools skips it
+    report = import_package(source, tmp_path / "out")
+    said = " | ".join(report.notes)
+    assert "submissions/accepted/different.php.disabled: disabled (BAPCtools runs no such submission)" in said
+    assert "submissions/accepted/different.pas: a language ojpack has no runner for ('.pas'); not imported" in said
+    assert "submissions/accepted/different.fs: a language ojpack has no runner for ('.fs'); not imported" in said
+    kept = {p.name for p in (tmp_path / "out" / "solutions" / "accepted").iterdir()}
+    assert {"different.rb", "different.hs", "different_prolog.pl"} <= kept
+    assert not {"different.pas", "different.fs", "different.php"} & kept
 
 
 def test_an_input_the_checktestdata_script_rejects_stops_the_build(tmp_path: Path) -> None:

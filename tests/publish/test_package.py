@@ -73,6 +73,18 @@ def test_java_solutions_are_filed_under_their_main_class(real) -> None:
         assert s.entry == (s.path.name if main == s.path.stem else f"{s.path.stem}/{main}.java")
 
 
+@pytest.mark.parametrize("name, text, entry", [
+    ("sol.scala", "object Solution {\n  def main(args: Array[String]): Unit = println(1)\n}\n", "sol/Solution.scala"),
+    ("Solution.scala", "object Solution extends App { println(1) }\n", "Solution.scala"),
+    ("sol.rb", "puts 1\n", "sol.rb"),
+])
+def test_a_scala_solution_is_filed_under_its_main_object(name, text, entry, tmp_path: Path) -> None:
+    """problemtools runs a Scala program by its file's stem: the object holding main names the file."""
+    from ojpack.publish.package import entry_name
+    (tmp_path / name).write_text(text)
+    assert entry_name(tmp_path / name) == entry
+
+
 def test_missing_statement_and_validator_port_are_named(real, tmp_path: Path) -> None:
     _, _, pkg = real
     moved = dataclasses.replace(pkg, root=tmp_path, validator=tmp_path / "validators" / "validate.py")

@@ -35,7 +35,7 @@ if op == "run":
 elif op == "prepare":
     from ojpack.sandbox import CompileError, prepare
     try:
-        print(json.dumps({"argv": list(prepare(Path(req["source"]), Path(req["cache"])).argv)}))
+        print(json.dumps({"argv": list(prepare(Path(req["source"]), Path(req["cache"]), req.get("lang")).argv)}))
     except CompileError as e:
         print(json.dumps({"error": e.message}))
 else:

@@ -188,12 +188,13 @@ def validator_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
 
 
 def entry_name(path: Path) -> str:
-    """Judges start Java by the class holding main(), which must match its file: put such a file in a
-    folder named after the solution (a multi-file submission) under the class's name."""
-    if path.suffix != ".java":
+    """Judges start Java (and Scala: problemtools runs the file's stem) by the class holding main(), which
+    must match its file: put such a file in a folder named after the solution (a multi-file submission)
+    under the class's name."""
+    if path.suffix not in (".java", ".scala"):
         return path.name
     main = main_name(path, detect(path))
-    return path.name if main == path.stem else f"{path.stem}/{main}.java"
+    return path.name if main == path.stem else f"{path.stem}/{main}{path.suffix}"
 
 
 def from_solutions(found: list[FoundSolution]) -> tuple[Solution, ...]:

@@ -119,6 +119,9 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         named = fill(language.run, binary=str(work / "prog"), dir=str(work), main=main, source=str(source), memory=mem)
         if any(arg.startswith(f"{work}{os.sep}") and os.path.islink(arg) for arg in named):
             raise CompileError(source, f"{cmd[0]} left its output as a symbolic link")
+        missing = [arg for arg in named if arg.startswith(f"{work}{os.sep}") and not os.path.exists(arg)]
+        if missing:   # a Prolog program that halts while it is loaded saves no state, yet swipl says 0
+            raise CompileError(source, f"{cmd[0]} left no {os.path.basename(missing[0])}")
         (work / ".ok").touch()
         if shared and store.copy_in(work, shared / key):
             store.evict(shared, store.store_max(), keep=key)

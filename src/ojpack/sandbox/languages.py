@@ -25,6 +25,9 @@ _LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _JAVA_NOISE = re.compile(r'//[^\n]*|/\*.*?\*/|"""(?:\\.|[^\\])*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'', re.S)
 _JAVA_TOKEN = re.compile(r"[{}]|\b(?:class|interface|enum|record)\s+([A-Za-z_$][\w$]*)|\bstatic\b[^;{}()=]*?\bvoid\s+main\s*\(")
 _JAVA_PUBLIC = re.compile(r"\bpublic\s+(?:final\s+)?class\s+([A-Za-z_$][\w$]*)")
+# Scala runs the object whose own body declares `def main(`, else one that `extends App`, else the file's stem
+_SCALA_TOKEN = re.compile(r"[{}]|\b(?:object|class|trait)\s+([A-Za-z_$][\w$]*)|\bdef\s+main\s*\(")
+_SCALA_APP = re.compile(r"\bobject\s+([A-Za-z_$][\w$]*)\s+extends\s+App\b")
 
 
 JVM_MAX_STACK_MIB = 1024   # a larger -Xss makes the JVM refuse to start
@@ -39,6 +42,7 @@ class Language:
     run: tuple[str, ...]
     address_space: bool = True   # may RLIMIT_AS cap it (see languages.yaml)
     tool: str | None = None      # the program whose version keys compiles, when not the command's first word
+    shebang: tuple[str, str] | None = None   # (extension, first-line pattern) of files it claims from another
 
     @property
     def toolchain(self) -> str:
@@ -65,7 +69,8 @@ def load_languages() -> dict[str, Language]:
     return {
         key: Language(key, v["name"], tuple(v["extensions"]),
                       tuple(v["compile"]) if v.get("compile") else None, tuple(v["run"]),
-                      bool(v.get("address_space", True)), v.get("tool"))
+                      bool(v.get("address_space", True)), v.get("tool"),
+                      (v["shebang"]["extension"], v["shebang"]["line"]) if v.get("shebang") else None)
         for key, v in raw.items()
     }
 
@@ -77,10 +82,24 @@ def detect(source: Path, override: str | None = None) -> Language:
             raise OjpackError(f"unknown language {override!r}; known: {', '.join(langs)}")
         return langs[override]
     ext = source.suffix.lstrip(".").lower()
+    claimed = [lang for lang in langs.values() if lang.shebang and lang.shebang[0] == ext]
+    if claimed:
+        first = _first_line(source)
+        for lang in claimed:
+            if lang.shebang and re.match(lang.shebang[1], first):
+                return lang
     for lang in langs.values():
         if ext in lang.extensions:
             return lang
     raise OjpackError(f"{source}: cannot tell the language from '.{ext}'; pass --lang ({', '.join(langs)})")
+
+
+def _first_line(source: Path) -> str:
+    try:
+        with source.open("rb") as f:
+            return f.readline(256).decode(errors="replace")
+    except OSError:
+        return ""
 
 
 def is_source(path: Path) -> bool:
@@ -89,23 +108,27 @@ def is_source(path: Path) -> bool:
 
 
 def main_name(source: Path, language: Language, text: str | None = None) -> str:
-    """The name the run command starts: the Java class holding main(), else the file's stem."""
-    if language.id != "java":
+    """The name the run command starts: the Java class (Scala object) holding main(), else the file's stem."""
+    if language.id not in ("java", "scala"):
         return source.stem
     text = text if text is not None else source.read_text(encoding="utf-8", errors="replace")
     text = _JAVA_NOISE.sub(" ", text)
+    if language.id == "scala":
+        app = _SCALA_APP.search(text)
+        return _main_class(text, _SCALA_TOKEN) or (app.group(1) if app else source.stem)
     public = _JAVA_PUBLIC.search(text)
-    name = _java_main_class(text) or (public.group(1) if public else source.stem)
+    name = _main_class(text, _JAVA_TOKEN) or (public.group(1) if public else source.stem)
     package = re.search(r"^\s*package\s+([\w.]+)\s*;", text, re.M)
     return f"{package.group(1)}.{name}" if package else name
 
 
-def _java_main_class(text: str) -> str | None:
-    """The class whose body (not a nested class's) declares `static void main(`: a stack of the open
-    braces, each marked with the class it opens (or None for a method or block body)."""
+def _main_class(text: str, tokens: re.Pattern[str]) -> str | None:
+    """The class whose body (not a nested class's) declares main: a stack of the open braces, each marked
+    with the class it opens (or None for a method or block body). `tokens` finds braces, class names
+    (group 1) and main's declaration (anything else)."""
     opened: list[str | None] = []
     pending: str | None = None   # a class name seen, waiting for its opening brace
-    for token in _JAVA_TOKEN.finditer(text):
+    for token in tokens.finditer(text):
         word = token.group(0)
         if word == "{":
             opened.append(pending)

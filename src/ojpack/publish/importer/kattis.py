@@ -294,6 +294,9 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
     for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
         for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
             rel = f"{folder.name}/{entry.name}"
+            if entry.suffix in (".disabled", ".template"):   # BAPCtools passes over these as over hidden files
+                imp.note(f"submissions/{rel}: {entry.suffix[1:]} (BAPCtools runs no such submission); not imported")
+                continue
             files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
             sources = [p for p in files if p.suffix not in HEADERS]
             if len(sources) != 1:

@@ -1,0 +1,3 @@
+<?php
+[$a, $b] = array_map('intval', explode(' ', trim(fgets(STDIN))));
+echo "hello ", $a + $b, "\n";

@@ -1,0 +1,2 @@
+read a b
+echo "hello $((a + b))"
