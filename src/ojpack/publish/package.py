@@ -84,6 +84,8 @@ class Package:
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
     relative_tolerance: float | None = None
     space_change_sensitive: bool = False
+    # test id -> that test's own output validator arguments (problem.yaml tests.<g>[].checker_args)
+    test_checker_args: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def builtin_checker(self) -> bool:
@@ -245,4 +247,6 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
         space_change_sensitive=spec.checker.space_change_sensitive,
+        test_checker_args={f"{g}/{i:02d}-{t.name}": tuple(t.checker_args) for g, lines in spec.tests.items()
+                           for i, t in enumerate(lines, start=1) if t.checker_args is not None},
     )

@@ -20,6 +20,7 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
 from ..package import Package
 from .checkers import default_validator_flags, ship_output_validator
+from .testargs import lost_everywhere
 from .write import Notes, copy, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
@@ -35,7 +36,7 @@ def ini_value(value: str) -> str:
 
 
 def write(pkg: Package, out: Path) -> Notes:
-    notes = Notes(lost=pkg.pass_fail_note("domjudge"))
+    notes = Notes(lost=pkg.pass_fail_note("domjudge") + lost_everywhere(pkg, "DOMjudge"))
     lang = LANG if LANG in pkg.names else pkg.languages[0]
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}
