@@ -15,7 +15,7 @@ from ..cache import cache_for
 from ..judging import Solution as FoundSolution, discover, sample_dialogues
 from ..testdata import BuiltTest
 from ..errors import OjpackError
-from ..sandbox import detect, main_name
+from ..sandbox import detect, is_script, main_name
 from ..problem import make_plan
 from ..problem import Problem
 from ..statement import OUT_DIR as STATEMENT_DIR
@@ -192,6 +192,8 @@ def validator_args(bounds: dict[str, tuple[int, int]]) -> list[str]:
 def entry_name(path: Path) -> str:
     """Judges start Java by the class holding main(), which must match its file: put such a file in a
     folder named after the solution (a multi-file submission) under the class's name."""
+    if is_script(path):   # a folder with its own build/run scripts: the whole folder (write.copy_solution)
+        return f"{path.parent.name}/{path.name}"
     if path.suffix != ".java":
         return path.name
     main = main_name(path, detect(path))

@@ -13,7 +13,7 @@ from .multipass import mark as mark_multi_pass
 from ..package import Package, validator_args
 from .checkers import default_validator_flags, ship_output_validator
 from .testargs import case_files
-from .write import Notes, copy, link, sha256, text, yaml_text
+from .write import Notes, copy, copy_solution, link, sha256, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -97,7 +97,7 @@ def write(pkg: Package, out: Path) -> Notes:
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue
-        copy(s.path, root / "submissions" / folder / s.entry)
+        copy_solution(s.path, root / "submissions" / folder / s.entry)
     if rules:
         text(root / "submissions" / "submissions.yaml", yaml_text(rules))
     return notes

@@ -13,7 +13,7 @@ from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dial
 from ..package import Package, validator_args
 from .checkers import default_validator_flags, ship_output_validator
 from .testargs import folder_flags
-from .write import Notes, copy, text, yaml_text
+from .write import Notes, copy, copy_solution, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 
@@ -70,7 +70,7 @@ def write(pkg: Package, out: Path) -> Notes:
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue
-        copy(s.path, root / "submissions" / folder / s.entry)
+        copy_solution(s.path, root / "submissions" / folder / s.entry)
     notes.lost.append(f"time limit: Kattis derives it from the slowest accepted run x time_multiplier; "
                       f"{limit_text(pkg.time_limit)} s is pinned only in .timelimit (read by DOMjudge)")
     return notes
