@@ -83,6 +83,10 @@ def test_multi_file_scripted_and_bash_submissions_are_judged(tmp_path: Path) -> 
     assert got == {"accepted/echo.cpp": "AC", "accepted/multi.java": "AC", "accepted/multi-c/multi-c.c": "AC",
                    "accepted/multi-py/run": "AC", "accepted/echo.sh/run": "AC", "accepted/scripted/run": "AC",
                    "wrong_answer/multi-wa/run": "WA"}, (got, proc.stderr[-800:])
+    files = dict(report.files)
+    assert files["submissions/accepted/multi-c/lib.c"] == "compiled as part of solutions/accepted/multi-c/multi-c.c"
+    assert files["submissions/accepted/scripted/build"] == "copied to solutions/accepted/scripted/build"
+    assert files["submissions/accepted/old.disabled/old.py"].endswith("named *.disabled, which BAPCtools skips")
     # the model stays the plain C++ one
     assert yaml.safe_load((tmp_path / "p" / "problem.yaml").read_text())["model_solution"] == \
         "solutions/accepted/echo.cpp"

@@ -308,6 +308,9 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
             rel = f"{folder.name}/{entry.name}"
             if entry.suffix in SKIPPED:
                 skipped.append(rel)
+                for f in [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file()):
+                    imp.took(f.relative_to(root).as_posix(), f"not carried over: a submission named *{entry.suffix}, "
+                             "which BAPCtools skips")
                 continue
             made = multifile.program(entry, multifile.entrypoint(raw, rel))
             if isinstance(made, str):
@@ -315,7 +318,8 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
                 continue
             files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
             if made is not None:
-                _add(imp, made, rel, b"\n".join(f.read_bytes() for f in files), rules, entry.relative_to(root))
+                multifile.add(imp, made, rel, b"\n".join(f.read_bytes() for f in files), rules,
+                              entry.relative_to(root))
                 continue
             sources = [p for p in files if p.suffix not in HEADERS]
             name, why = runnable(sources[0])
@@ -344,27 +348,6 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
     imp.model = accepted[0].origin if accepted else ""
     if not accepted:
         no_model(root, imp)
-
-
-def _add(imp: Imported, made: multifile.Made, rel: str, data: bytes,
-         rules: list[tuple[re.Pattern[str], set[str]]] | None, origin: Path) -> None:
-    """A submission made of several files (or a script folder): its files under its verdict's folder."""
-    verdicts = verdicts_of(rel, data, rules)
-    if verdicts is None:
-        imp.note(f"submissions/{rel}: nothing says which verdicts it may get; not imported")
-        return
-    head, _, rest = made.path.partition("/")
-    taken = {s.path.split("/")[0] for s in imp.solutions if FOLDER[s.verdicts[0]] == FOLDER[verdicts[0]]}
-    top, n = head, 2
-    while top in taken:   # two submissions whose folders would share a name: the later gets -2, -3, ...
-        top, n = f"{head}-{n}", n + 1
-    moved = {f"{top}{name[len(head):]}": blob for name, blob in made.files.items()}
-    path = f"{top}/{rest}" if rest else top
-    for name, blob in moved.items():
-        if name != path:
-            imp.files[f"solutions/{FOLDER[verdicts[0]]}/{name}"] = blob
-    imp.solutions.append(SolutionIn(path, moved[path], verdicts, origin.as_posix()))
-    imp.note(f"submissions/{rel}: {made.how}")
 
 
 def statements(folder: Path, imp: Imported) -> None:

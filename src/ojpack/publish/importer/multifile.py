@@ -22,6 +22,8 @@ from typing import Any
 
 from ...sandbox import is_source
 from .programs import unity
+from .submissions import verdicts_of
+from .writer import FOLDER, Imported, SolutionIn
 
 FAMILY = {".c": "c", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".c++": "cpp", ".java": "java", ".py": "python",
           ".py3": "python", ".sh": "bash", ".bash": "bash"}
@@ -110,3 +112,24 @@ def _java(name: str, sources: list[Path]) -> Made | str:
     return Made(path, {path: text.encode()},
                 f"its {len(sources)} Java sources are joined into one file, {path} (imports first, the top-level "
                 "types no longer public)")
+
+
+def add(imp: Imported, made: Made, rel: str, data: bytes, rules: list[tuple[re.Pattern[str], set[str]]] | None,
+        origin: Path) -> None:
+    """A submission made of several files (or a script folder): its files under its verdict's folder."""
+    verdicts = verdicts_of(rel, data, rules)
+    if verdicts is None:
+        imp.note(f"submissions/{rel}: nothing says which verdicts it may get; not imported")
+        return
+    head, _, rest = made.path.partition("/")
+    taken = {s.path.split("/")[0] for s in imp.solutions if FOLDER[s.verdicts[0]] == FOLDER[verdicts[0]]}
+    top, n = head, 2
+    while top in taken:   # two submissions whose folders would share a name: the later gets -2, -3, ...
+        top, n = f"{head}-{n}", n + 1
+    moved = {f"{top}{name[len(head):]}": blob for name, blob in made.files.items()}
+    path = f"{top}/{rest}" if rest else top
+    for name, blob in moved.items():
+        if name != path:
+            imp.files[f"solutions/{FOLDER[verdicts[0]]}/{name}"] = blob
+    imp.solutions.append(SolutionIn(path, moved[path], verdicts, origin.as_posix()))
+    imp.note(f"submissions/{rel}: {made.how}")
