@@ -9,12 +9,7 @@ import yaml
 
 from ojpack.publish.importer import detect, read
 
-
-def write(root: Path, files: dict[str, str]) -> Path:
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    return root
+from package_files import write_tree as write
 
 
 def package(root: Path) -> Path:

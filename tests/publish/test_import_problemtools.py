@@ -3,12 +3,7 @@ default memory limit, and every submission it judges (two that run under one nam
 
 from ojpack.publish.importer import read
 
-
-def write(root, files):
-    for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    return root
+from package_files import write_tree as write
 
 
 BASE = {"data/secret/1.in": "5\n", "data/secret/1.ans": "5\n", "submissions/accepted/echo.py": "print(input())\n"}

@@ -14,6 +14,8 @@ import yaml
 
 from ojpack.publish import import_package
 
+from package_files import write_tree
+
 # Accepts only when called with case_sensitive, as BAPCtools' alternativeencryption validator does.
 VALIDATOR = """import sys
 if "case_sensitive" not in sys.argv[4:]:
@@ -41,10 +43,7 @@ def package(root: Path, args_in_plan: bool) -> Path:
         files["generators/generators.yaml"] = yaml.safe_dump({"test_group.yaml": settings, "data": {}})
     else:
         files["data/test_group.yaml"] = yaml.safe_dump(settings)
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    return root
+    return write_tree(root, files)
 
 
 @pytest.mark.parametrize("args_in_plan", [False, True], ids=["data", "generators.yaml"])

@@ -90,6 +90,15 @@ class Identity:
                "LANG": "C.UTF-8"}
         return ["setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups", "--", *argv], env
 
+    def build(self, home: Path, problem: Path) -> None:
+        """Build `problem`'s data as this identity: in this process for root, else through DRIVER."""
+        if self.driver is None:
+            from ojpack.problem.load import load_problem
+            from ojpack.testdata import ensure_built
+            ensure_built(load_problem(problem))
+        else:
+            self.call(home, op="build", problem=problem)
+
     def call(self, home: Path, **request: object) -> dict:
         """Run one request of DRIVER as this identity; `home` is a folder it owns."""
         assert self.driver is not None

@@ -26,7 +26,6 @@ from ojpack.sandbox import CompileError, RunLimits, prepare, run
 from ojpack.sandbox.cgroups import _own_path
 from ojpack.sandbox.isolation import SCRATCH_MIB, isolation_problem
 from ojpack.sandbox.languages import real_python
-from ojpack.testdata import ensure_built
 
 from cage_identities import Identity, each_identity, results
 
@@ -54,10 +53,7 @@ def toy_built(identity: Identity, tmp_path_factory) -> Path:
     base = identity.folder(tmp_path_factory.mktemp("iso"))
     root = base / "toy"
     shutil.copytree(TESTS / "toy", root, ignore=shutil.ignore_patterns("data", ".ojpack", "data.sha256", "build"))
-    if identity.driver is None:
-        ensure_built(load_problem(root))
-    else:
-        identity.call(base, op="build", problem=root)
+    identity.build(base, root)
     yield root
     if identity.driver is not None:
         shutil.rmtree(base, ignore_errors=True)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .checker import Checker, CheckResult, load_checker, output_scratch
     from .execute import Engine, Job, LocalEngine, limits_for
     from .interact import sample_dialogues
+    from .multipass import MultiPass, Passed, load_judge, pass_folder, run_passes
     from .batch import Batch, batch_diff, judge_batch
     from .batch_report import write_batch_csv, write_batch_html
     from .cluster import connect_cluster
@@ -36,6 +37,8 @@ _WHERE = {
     "limits_for": "execute", "Engine": "execute", "Job": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring",
+    "MultiPass": "multipass", "Passed": "multipass", "load_judge": "multipass", "pass_folder": "multipass",
+    "run_passes": "multipass",
     "Proposal": "timelimit", "measure": "timelimit", "propose": "timelimit",
     "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
 }

@@ -73,10 +73,10 @@ def run_passes(argv: tuple[str, ...], address_space: bool, test_input: Path, ans
     """Run a program on one test of a multi-pass problem; `work` is a private, empty scratch folder."""
     name = judge.judge.name or "output validator"
     cpu = wall = memory = 0.0
-    with CappedFolder(work / "feedback") as feedback:
+    with CappedFolder(work / "feedback", runs=judge.passes) as feedback:
         infile = test_input
         for n in range(1, judge.passes + 1):
-            here = work / f"pass-{n}"
+            here = pass_folder(work, n)
             here.mkdir()
             verdict, res_cpu, res_wall, res_mem, message, transcript = _one_pass(
                 argv, address_space, infile, answer, limits, time_limit, judge.judge, feedback, here)
@@ -94,6 +94,11 @@ def run_passes(argv: tuple[str, ...], address_space: bool, test_input: Path, ans
             infile.write_bytes(nextpass)
     return Passed(Verdict.JE, cpu, wall, memory,
                   f"{name} still asked for another pass after {judge.passes} (multi_pass.passes)", "", judge.passes)
+
+
+def pass_folder(work: Path, n: int) -> Path:
+    """Where `run_passes` keeps pass `n`'s files: its output is `out` there (not for an interactive pass)."""
+    return work / f"pass-{n}"
 
 
 def _one_pass(argv: tuple[str, ...], address_space: bool, infile: Path, answer: Path, limits: RunLimits,

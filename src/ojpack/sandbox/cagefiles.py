@@ -92,26 +92,31 @@ class CappedFolder:
     """A folder a caged program writes, capped in total size and file count: a tmpfs of its own, made
     detached (fsopen/fsmount: never attached anywhere in the host's tree; as a plain user, made by the exec
     helper in a user namespace of its own), moved into the cage at `path` by the exec helper, read by ojpack through its descriptor, and gone with it. Without the cage
-    (--no-sandbox) or the mount API, the plain folder at `path`, uncapped. Use it as a context manager."""
+    (--no-sandbox) or the mount API, the plain folder at `path`, uncapped. `runs`: how many runs in turn
+    will be shown it (a multi-pass problem's passes). Use it as a context manager."""
 
-    def __init__(self, path: Path, size: int = FEEDBACK_BYTES, files: int = FEEDBACK_FILES) -> None:
+    def __init__(self, path: Path, size: int = FEEDBACK_BYTES, files: int = FEEDBACK_FILES, runs: int = 1) -> None:
         self.path = path
         self.size = size
         self.files = files
+        self.runs = runs
         self._mount: int | None = None
         self._fd = -1
         self._clones: list[int] = []
-        self._handed = False
+        self._ahead: list[int] = []   # a plain user's: clones the exec helper made, one per run but the last
+        self._handed = False          # a plain user's mount itself went into a cage (the last run's)
 
     def __enter__(self) -> CappedFolder:
         self.path.mkdir()
-        self._mount = _tmpfs(self.size, self.files) if isolation_enabled() and _movable() else None
+        made = _tmpfs(self.size, self.files, self.runs) if isolation_enabled() and _movable() else None
+        if made is not None:
+            self._mount, *self._ahead = made
         self._fd = self._mount if self._mount is not None else os.open(self.path, _FOLDER)
         return self
 
     def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
                  tb: TracebackType | None) -> None:
-        for clone in self._clones:
+        for clone in self._clones + self._ahead:
             os.close(clone)
         os.close(self._fd)
 
@@ -124,13 +129,20 @@ class CappedFolder:
     def mounts(self) -> tuple[tuple[str, int], ...]:
         """For `run(mounts=...)`: the tmpfs, shown at the folder's own path. Each call hands a fresh clone of
         the mount (a detached mount moves into one cage only), so several runs in turn (a multi-pass
-        problem's) see the same files; the clones are closed with the folder."""
+        problem's) see the same files; the clones are closed with the folder. A plain user may clone it only
+        where it was made: the exec helper made one for each run but the last, which gets the mount itself."""
         if self._mount is None:
             return ()
-        clone = _libc().syscall(_OPEN_TREE, self._mount, b"", _OPEN_TREE_CLONE | os.O_CLOEXEC | _AT_EMPTY_PATH)
-        if clone < 0 and not self._handed:   # a plain user may not clone a mount made in a user namespace of
-            self._handed = True              # its own: one run (not a multi-pass problem's second) takes it
+        if is_rootless() and not self._ahead:   # the clones used up (or none made: a kernel that cannot clone
+            if self._handed:                     # a detached mount), the mount itself goes to one run
+                raise SandboxUnavailable(f"sandbox: the feedback folder was made for {self.runs} run(s); a plain "
+                                         "user cannot clone its mount for another")
+            self._handed = True
             return ((str(self.path), self._mount),)
+        if is_rootless():
+            clone = self._ahead.pop(0)
+        else:
+            clone = _libc().syscall(_OPEN_TREE, self._mount, b"", _OPEN_TREE_CLONE | os.O_CLOEXEC | _AT_EMPTY_PATH)
         if clone < 0:
             raise SandboxUnavailable(f"sandbox: cannot clone the feedback folder's mount: "
                                      f"{os.strerror(ctypes.get_errno())}")
@@ -170,27 +182,29 @@ def _movable() -> bool:
 
 @cache
 def _probe() -> bool:
-    mount = _tmpfs(1 << 20, 8)
-    if mount is None:
+    made = _tmpfs(1 << 20, 8, 1)
+    if made is None:
         return False
     try:
         with tempfile.TemporaryDirectory(prefix="ojpack-probe-") as tmp:
             target = Path(tmp, "capped")
             target.mkdir()
             res = run(["/bin/true"], Path(os.devnull), Path(os.devnull), RunLimits(5.0, 10.0, None, None),
-                      isolate=True, mounts=((str(target), mount),))
+                      isolate=True, mounts=((str(target), made[-1]),))
             return res.status == "ok"
     except SandboxUnavailable:
         return False
     finally:
-        os.close(mount)
+        for fd in made:
+            os.close(fd)
 
 
-def _tmpfs(size: int, files: int) -> int | None:
+def _tmpfs(size: int, files: int, runs: int) -> tuple[int, ...] | None:
     """A detached tmpfs of `size` bytes and `files` inodes owned by the cage's uid, or None when this
-    kernel or process cannot make one."""
+    kernel or process cannot make one. As root, its mount alone (cloned per run); as a plain user, its mount
+    and up to `runs` - 1 clones of it."""
     if is_rootless():
-        return _users_tmpfs(size, files)
+        return _users_tmpfs(size, files, runs - 1)
     libc = _libc()
     fs = libc.syscall(_FSOPEN, b"tmpfs", 1)   # FSOPEN_CLOEXEC
     if fs < 0:
@@ -203,29 +217,31 @@ def _tmpfs(size: int, files: int) -> int | None:
         if libc.syscall(_FSCONFIG, fs, _CMD_CREATE, None, None, 0) < 0:
             return None
         mount = libc.syscall(_FSMOUNT, fs, 1, _NOSUID_NODEV_NOEXEC)   # FSMOUNT_CLOEXEC
-        return mount if mount >= 0 else None
+        return (mount,) if mount >= 0 else None
     finally:
         os.close(fs)
 
 
-def _users_tmpfs(size: int, files: int) -> int | None:
+def _users_tmpfs(size: int, files: int, clones: int) -> tuple[int, ...] | None:
     """A user may make a tmpfs only in a user namespace of its own, and Python, with threads, cannot enter
-    one: the exec helper does it in its own process and sends the detached mount back over a socket."""
+    one: the exec helper does it in its own process and sends the detached mount, and `clones` clones of it
+    (made there, the only place the user may; none where the kernel clones no detached mount), back over a
+    socket."""
     helper = launcher()
     if helper is None:
         return None
     here, there = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
     with here, there:
         try:
-            made = subprocess.run([helper, "tmpfs", str(size), str(files), str(there.fileno())],
+            made = subprocess.run([helper, "tmpfs", str(size), str(files), str(there.fileno()), str(clones)],
                                   pass_fds=(there.fileno(),), capture_output=True, timeout=30)
         except (OSError, subprocess.TimeoutExpired):
             return None
         if made.returncode != 0:
             return None
         there.close()
-        _, fds, _, _ = socket.recv_fds(here, 64, 1)
-    return fds[0] if fds else None
+        _, fds, _, _ = socket.recv_fds(here, 64, clones + 1)
+    return tuple(fds) or None
 
 
 @cache

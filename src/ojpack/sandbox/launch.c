@@ -47,10 +47,14 @@
  * pages of all its processes plus its /tmp's, killing the run past BYTES (KILLED 3); MAXRSS_KB is then the
  * larger of that sampled peak and the largest process's own.
  *
- * tmpfs: `launch tmpfs BYTES FILES FD` (rootless) makes the capped tmpfs a user cannot make in the host's
- * namespaces: it enters a user and mount namespace of its own (the user's uid and gid mapped to 0, so the
- * tmpfs's root is the user's), makes a detached tmpfs of BYTES bytes and FILES inodes there, and sends its
- * descriptor over the unix socket FD; the mount outlives this process, and the cage moves it in (m:).
+ * tmpfs: `launch tmpfs BYTES FILES FD CLONES` (rootless) makes the capped tmpfs a user cannot make in the
+ * host's namespaces: it enters a user and mount namespace of its own (the user's uid and gid mapped to 0, so
+ * the tmpfs's root is the user's), makes a detached tmpfs of BYTES bytes and FILES inodes there, and sends
+ * its descriptor and CLONES clones of it (open_tree; none where the kernel cannot clone a detached mount)
+ * in one message over the unix socket FD. The mounts outlive this process; a cage moves one in (m:), one
+ * per run, since a moved mount goes with its cage, and the user may clone it only in the namespace that
+ * made it: this one. All share the tmpfs, so what one run leaves the next sees (a multi-pass problem's
+ * feedback folder), under the same cap.
  *
  * guard: `launch guard PREFIX DIR...` waits until its stdin (a pipe only ojpack writes to) reaches EOF,
  * that is until ojpack has exited or been killed, then kills what is left in the cgroups DIR/PREFIX*
@@ -752,7 +756,10 @@ static int guard(int argc, char **argv) {
 
 /* Rootless: a detached, capped tmpfs made in a user namespace of its own, sent back over a socket. */
 static int make_tmpfs(char **argv) {
+    enum { MOST = 128 };   /* below the kernel's SCM_MAX_FD (253) descriptors in one message */
     char map[64], opt[32];
+    int clones = atoi(argv[5]);
+    if (clones < 0 || clones >= MOST) { fprintf(stderr, "launch: tmpfs: CLONES must be 0 to %d\n", MOST - 1); return 1; }
     uid_t uid = geteuid();
     gid_t gid = getegid();
     int sock = atoi(argv[4]);
@@ -777,16 +784,22 @@ static int make_tmpfs(char **argv) {
     if (syscall(SYS_fsconfig, fs, 6, NULL, NULL, 0) != 0) { perror("launch: tmpfs"); return 1; }   /* CMD_CREATE */
     int mnt = (int)syscall(SYS_fsmount, fs, 1, 0x2 | 0x4 | 0x8);   /* nosuid, nodev, noexec */
     if (mnt < 0) { perror("launch: fsmount"); return 1; }
-    snprintf(opt, sizeof opt, "%d", mnt);
-    char space[CMSG_SPACE(sizeof(int))];
+    int fds[MOST], made = 1;
+    fds[0] = mnt;
+    /* OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC, AT_EMPTY_PATH; a kernel that clones no detached mount stops it */
+    for (; made <= clones; made++)
+        if ((fds[made] = (int)syscall(SYS_open_tree, mnt, "", 1 | O_CLOEXEC | AT_EMPTY_PATH)) < 0) break;
+    snprintf(opt, sizeof opt, "%d", made);
+    char space[CMSG_SPACE(MOST * sizeof(int))];
     memset(space, 0, sizeof space);
     struct iovec iov = {opt, strlen(opt)};
-    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = space, .msg_controllen = sizeof space};
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = space,
+                         .msg_controllen = CMSG_SPACE((size_t)made * sizeof(int))};
     struct cmsghdr *cm = CMSG_FIRSTHDR(&msg);
     cm->cmsg_level = SOL_SOCKET;
     cm->cmsg_type = SCM_RIGHTS;
-    cm->cmsg_len = CMSG_LEN(sizeof(int));
-    memcpy(CMSG_DATA(cm), &mnt, sizeof(int));
+    cm->cmsg_len = CMSG_LEN((size_t)made * sizeof(int));
+    memcpy(CMSG_DATA(cm), fds, (size_t)made * sizeof(int));
     if (sendmsg(sock, &msg, 0) < 0) { perror("launch: sendmsg"); return 1; }
     return 0;
 }
@@ -1012,6 +1025,6 @@ int main(int argc, char **argv) {
     if (argc > 1 && strcmp(argv[1], "cage") == 0) return cage_main(argc, argv);
     if (argc > 1 && strcmp(argv[1], "pool") == 0) return pool_main(argc, argv);
     if (argc > 3 && strcmp(argv[1], "guard") == 0) return guard(argc, argv);
-    if (argc == 5 && strcmp(argv[1], "tmpfs") == 0) return make_tmpfs(argv);
+    if (argc == 6 && strcmp(argv[1], "tmpfs") == 0) return make_tmpfs(argv);
     return plain(argc, argv);
 }

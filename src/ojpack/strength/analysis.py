@@ -19,11 +19,12 @@ from typing import Any, Literal
 
 from ..cache import cache_for
 from ..errors import OjpackError
-from ..judging import Engine, Job, discover, of_run, output_scratch, proof_batches
+from ..judging import Engine, Job, discover, output_scratch, proof_batches
 from ..problem import Problem, load_problem
-from ..sandbox import CompileError, Program, run
+from ..sandbox import CompileError, Program
 from ..testdata import BuiltTest, ensure_built
 from .duel import Duel
+from .judged import judge_run
 from .grammar import GrammarError
 from .mutate import Mutant, mutants, supported
 from .plan_edit import add_copy_test
@@ -82,10 +83,7 @@ class Runner:
         if out is None:
             out = self._local.out = Path(tempfile.mkdtemp(dir=self._dir)) / "out"
         # as in stress: no memory cgroup per run (any failure kills a mutant, whatever its kind)
-        res = run(program.argv, inp, out, self.s.limits, address_space=program.language.address_space, cgroup=False)
-        if of_run(res, self.s.time_limit) is not None:
-            return True
-        return not self.s.checker.check(inp, ans, out).ok
+        return judge_run(program, inp, ans, out, self.s.checker, self.s.limits, self.s.time_limit).failed
 
     def first_failing(self, program: Program, tests: Sequence[BuiltTest]) -> BuiltTest | None:
         return next((t for t in tests if self.fails(program, t.input, t.answer)), None)

@@ -1,4 +1,5 @@
-"""Two programs on one input, judged by the package's own checker (the reference's output is the answer)."""
+"""Two programs on one input, judged by the package's own checker (the reference's output is the answer; for
+a multi-pass problem, the solution runs every pass the output validator asks for)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
-from ..judging import Checker, of_run, output_scratch
+from ..judging import Checker, MultiPass, of_run, output_scratch
 from ..sandbox import Program, RunLimits, RunResult, run
+from .judged import judge_run
 
 
 @dataclass(frozen=True)
@@ -24,7 +26,7 @@ class Outcome:
 class Duel:
     """Thread-safe: every thread gets its own scratch files."""
 
-    def __init__(self, solution: Program, reference: Program, checker: Checker, limits: RunLimits,
+    def __init__(self, solution: Program, reference: Program, checker: Checker | MultiPass, limits: RunLimits,
                  time_limit: float, cgroup: bool | None = False) -> None:
         # No memory cgroup by default: a stress run needs answers, not a memory verdict, and setting up
         # a cage costs more than running a small program (RLIMIT_AS still stops a runaway).
@@ -61,15 +63,8 @@ class Duel:
         if failed is not None:
             raise OjpackError(f"the reference {self.reference.source.name} failed ({failed}) on a valid input; "
                               f"it cannot judge (input kept at {_keep(data)})")
-        sol = self._run(self.solution, inp, sol_out)
-        expected = ref_out.read_bytes()
-        got = sol_out.read_bytes() if sol_out.exists() else b""
-        failed = of_run(sol, self.time_limit)
-        if failed is not None:
-            how = f"exit code {sol.exit_code}" if sol.exit_code else (f"signal {sol.signal}" if sol.signal else "")
-            return Outcome(True, expected, got, f"{failed}" + (f" ({how})" if how else ""))
-        verdict = self.checker.check(inp, ref_out, sol_out)
-        return Outcome(not verdict.ok, expected, got, verdict.message)
+        sol = judge_run(self.solution, inp, ref_out, sol_out, self.checker, self.limits, self.time_limit, self.cgroup)
+        return Outcome(sol.failed, ref_out.read_bytes(), sol.output, sol.message)
 
     def differs(self, data: bytes) -> bool:
         return self.compare(data).differ

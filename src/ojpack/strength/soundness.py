@@ -112,6 +112,9 @@ def checker_strength(problem: Problem, quick: bool = False, workers: int | None 
     the declared cases, judged by the package's checker."""
     if problem.spec.interactor is not None:
         return CheckerStrength(interactive=True, changed=None, quick=quick)
+    if problem.spec.multi_pass is not None:
+        raise OjpackError("a multi-pass problem's output validator judges each pass on what the submission did in "
+                          "the passes before, not one output against the answer: fixed outputs cannot measure it")
     tests = ensure_built(problem)
     probes = declared_cases(problem, tests)
     unique = problem.spec.checker.unique_answers

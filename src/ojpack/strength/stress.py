@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..cache import cache_for
 from ..errors import OjpackError
-from ..judging import limits_for, load_checker
+from ..judging import limits_for, load_judge
 from ..problem import PlannedTest, Problem, make_plan
 from ..sandbox import Program, RunLimits, prepare, run
 from ..testdata import load_validator, validate_bytes
@@ -170,10 +170,14 @@ class Setup:
 
 
 def setup(problem: Problem) -> Setup:
+    """What stress and mutation analysis judge with; the judge of a multi-pass problem runs every pass."""
+    if problem.spec.interactor is not None:
+        raise OjpackError("stress and strength judge a program's output against a reference's, and an interactive "
+                          "problem's programs have none: they play its interactor (`ojpack check` judges them)")
     cache = cache_for(problem.root)
     lim = problem.spec.limits
     return Setup(load_grammar(problem), limits_for(lim.time, lim.memory, lim.output), lim.time,
-                 load_checker(problem, cache.dir), load_validator(problem, cache))
+                 load_judge(problem, cache.dir), load_validator(problem, cache))
 
 
 def compile_program(problem: Problem, source: Path, lang: str | None = None) -> Program:

@@ -29,8 +29,7 @@ from typing import Any
 
 import yaml
 
-from ...problem import load_yaml
-
+from ...problem import load_yaml as load_plain_yaml
 from .constants import read_constants, substitute
 from .scores import group_score, summed
 from .testargs import Args, over, settings_args
@@ -79,14 +78,10 @@ def _dir_names(entries: list[tuple[str, Any]], numbered: bool) -> list[str]:
     return ["" if is_case(v) else f"{next(ids):0{width}}-{k}" if numbered else k for k, v in entries]
 
 
-def folder_settings(root: Path) -> dict[str, dict[str, Any]]:
-    """What BAPCtools writes to each data/ folder's test_group.yaml when it generates (by the folder's path
-    below the package, `data/secret/1-small`): a directory's `test_group.yaml:` (or `testdata.yaml:`) mapping."""
-    path = root / "generators" / "generators.yaml"
-    try:
-        spec = load_yaml(path.read_text(encoding="utf-8")) if path.is_file() else None
-    except (yaml.YAMLError, UnicodeDecodeError, ValueError):
-        return {}
+def folder_settings(spec: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """What BAPCtools writes to each data/ folder's test_group.yaml when it generates, from the parsed
+    generators.yaml (`read_plan`), by the folder's path below the package (`data/secret/1-small`): a
+    directory's `test_group.yaml:` (or `testdata.yaml:`) mapping."""
     out: dict[str, dict[str, Any]] = {}
 
     def walk(node: Any, rel: str) -> None:
@@ -236,19 +231,26 @@ def _text(value: str) -> bytes:
 
 def plan_tests(root: Path, imp: Imported) -> list[TestIn]:
     """The tests of generators/generators.yaml (group "sample", "secret", or the first level under secret)."""
-    planner = plan(root, imp)
+    planner = plan(root, imp, read_plan(root, imp))
     return planner.tests if planner else []
 
 
-def plan(root: Path, imp: Imported) -> Planner | None:
-    """generators/generators.yaml read: its tests and its first-level groups' points (None: no plan)."""
+def read_plan(root: Path, imp: Imported) -> dict[str, Any] | None:
+    """generators/generators.yaml parsed, once per import (its tests, its root test_group.yaml); None when
+    there is none or it is no mapping. One that cannot be read (bad YAML, an alias) is noted, not carried."""
     path = root / "generators" / "generators.yaml"
     try:
-        spec = yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else None
-    except (yaml.YAMLError, UnicodeDecodeError) as e:
+        spec = load_plain_yaml(path.read_text(encoding="utf-8")) if path.is_file() else None
+    except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
         imp.note(f"generators/generators.yaml: cannot read ({e}); not carried over")
         return None
-    if not isinstance(spec, dict) or not isinstance(spec.get("data"), dict):
+    return spec if isinstance(spec, dict) else None
+
+
+def plan(root: Path, imp: Imported, spec: dict[str, Any] | None) -> Planner | None:
+    """The parsed generators/generators.yaml (`read_plan`): its tests and its first-level groups' points
+    (None: no plan)."""
+    if spec is None or not isinstance(spec.get("data"), dict):
         return None
     if spec.get("generators"):
         imp.note("generators.yaml: multi-file `generators:` programs are not carried over")

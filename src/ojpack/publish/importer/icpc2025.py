@@ -12,7 +12,7 @@ from . import kattis, testargs
 from .testargs import as_args
 from .programs import place, units
 from .scores import group_score, is_scoring
-from .generators import folder_settings
+from .generators import folder_settings, read_plan
 from .grading import grading_notes
 from .submissions import rules_2025
 from .timelimit import multiplier
@@ -35,8 +35,9 @@ def read(root: Path) -> Imported:
     top_file = group_file(root / "data")
     top = kattis.load_yaml(top_file)
     where = top_file.relative_to(root).as_posix()
+    planned = read_plan(root, imp)
     if not top_file.is_file():   # data/ made by BAPCtools: its root settings sit in generators.yaml
-        top, where = _planned_root(root, top, where)
+        top, where = _planned_root(planned, top, where)
     # 2025-09: output_validator/ is one program (its sources may sit in a subfolder); 2023-07 packages may
     # still have output_validators/<name>/
     found = [root / "output_validator"] if (root / "output_validator").is_dir() else \
@@ -52,12 +53,12 @@ def read(root: Path) -> Imported:
     kattis.unpassed_flags(out_flags, where, imp)
     imp.validator_flags[""] = as_args(top.get("input_validator_args", top.get("input_validator_flags")))
     imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
-    kattis.tests(root, imp, _group_meta, is_scoring(meta))
-    planned = folder_settings(root)   # what `bt generate` writes where data/ lacks a folder's test_group.yaml
+    kattis.tests(root, imp, _group_meta, is_scoring(meta), planned)
+    folders = folder_settings(planned)   # what `bt generate` writes where data/ lacks a folder's test_group.yaml
 
     def read_group(folder: Path) -> dict[str, Any]:
         f = group_file(folder)
-        return kattis.load_yaml(f) if f.is_file() else planned.get(folder.relative_to(root).as_posix(), {})
+        return kattis.load_yaml(f) if f.is_file() else folders.get(folder.relative_to(root).as_posix(), {})
 
     testargs.from_data(root, imp, read_group, kattis.load_yaml, as_args(meta.get("validator_flags")))
     testargs.finish(imp, out_flags)
@@ -74,12 +75,10 @@ def read(root: Path) -> Imported:
     return imp
 
 
-def _planned_root(root: Path, top: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
-    """The root `test_group.yaml:` (or legacy `testdata.yaml:`) mapping of generators/generators.yaml, which
-    BAPCtools writes to data/ when it generates."""
-    plan_file = root / "generators" / "generators.yaml"
-    plan = kattis.load_yaml(plan_file) if plan_file.is_file() else {}
-    settings = plan.get("test_group.yaml", plan.get("testdata.yaml")) if isinstance(plan, dict) else None
+def _planned_root(plan: dict[str, Any] | None, top: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
+    """The root `test_group.yaml:` (or legacy `testdata.yaml:`) mapping of generators/generators.yaml (parsed
+    by `read_plan`), which BAPCtools writes to data/ when it generates."""
+    settings = plan.get("test_group.yaml", plan.get("testdata.yaml")) if plan is not None else None
     if not isinstance(settings, dict):
         return top, where
     return settings, "generators/generators.yaml (test_group.yaml)"

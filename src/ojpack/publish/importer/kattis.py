@@ -21,7 +21,7 @@ from .constants import in_statement
 from .flags import checker_rule
 from .passes import kinds, no_model, passes_of
 from .programs import place, units
-from .generators import plan
+from .generators import plan, read_plan
 from .grading import grading_notes
 from .submissions import runnable, unclaimed, verdicts_of
 from .timelimit import multiplier, safety_margin
@@ -66,7 +66,7 @@ def read(root: Path) -> Imported:
         checker_flags(flags, imp)
     unpassed_flags(flags, "validator_flags", imp)
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
-    tests(root, imp, _group_meta, meta.get("type") == "scoring")
+    tests(root, imp, _group_meta, meta.get("type") == "scoring", read_plan(root, imp))
     testargs.from_data(root, imp, lambda folder: load_yaml(folder / "testdata.yaml"), None,
                        str(meta.get("validator_flags", "")).split())
     testargs.finish(imp, flags)
@@ -182,9 +182,10 @@ def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
 GroupMeta = Callable[[Path], tuple[float | None, list[str] | None]]
 
 
-def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> None:
-    """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask.
-    Each group's input validator flags (its own, else data/secret's, else data/'s) go to imp.validator_flags."""
+def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, planned: dict[str, Any] | None) -> None:
+    """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask; with
+    no secret data, the plan of generators/generators.yaml (`planned`, parsed by `read_plan`). Each group's
+    input validator flags (its own, else data/secret's, else data/'s) go to imp.validator_flags."""
     data = root / "data"
     for t in _cases(data / "sample", "sample", root):
         imp.tests.append(t)
@@ -197,7 +198,7 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
     imp.validator_flags["secret"] = inherited
     folders = [p for p in sorted(secret.iterdir()) if p.is_dir()] if secret.is_dir() else []
     loose = _cases(secret, "secret", root)
-    if not loose and not any(folder.rglob("*.in") for folder in folders) and _planned(root, imp, inherited, scoring):
+    if not loose and not any(folder.rglob("*.in") for folder in folders) and _planned(root, imp, inherited, scoring, planned):
         return
     if not loose and not any(folder.rglob("*.in") for folder in folders):
         samples = [t for t in imp.tests if t.group == "sample"]
@@ -253,10 +254,10 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool) -> No
                 imp.note(f"group {s.group}: bound {k} is not among the global bounds; not carried over")
 
 
-def _planned(root: Path, imp: Imported, flags: list[str], scoring: bool) -> bool:
+def _planned(root: Path, imp: Imported, flags: list[str], scoring: bool, spec: dict[str, Any] | None) -> bool:
     """No secret data, but a BAPCtools generators.yaml: its plan lines are the tests (a scoring problem's groups
     with the points of their test_group.yaml, else 100 split evenly)."""
-    planner = plan(root, imp)
+    planner = plan(root, imp, spec)
     planned = planner.tests if planner else []
     secret = [t for t in planned if t.group != "sample"]
     if not any(t.group == "sample" for t in imp.tests) and any(t.group == "sample" for t in planned):
