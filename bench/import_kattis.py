@@ -7,8 +7,8 @@ FOLDER holds packages (any folder with a problem.yaml, up to three levels down),
 `examples/` and BAPCtools' `test/problems/` as the `fetch` tool brings them. For each package: `ojpack import`,
 then `ojpack check --no-proof --json` on the result. A submission is right when it was imported and got a
 verdict its folder (or submissions.yaml, or @EXPECTED_RESULTS@) allows; one the import left out (a language
-ojpack cannot run, several source files) counts as wrong; a `.disabled` or `.template` one (BAPCtools
-runs neither) is not counted. A problem is right when it imports, every
+ojpack cannot run) counts as wrong; one named *.disabled or *.template is not counted (BAPCtools skips
+it). A problem is right when it imports, every
 submission is right and the check passes. Where problemtools runs (`.tools/problemtools/bin/verifyproblem`,
 legacy and 2023-07 packages), its verdict on the same package's submissions is printed beside: how many
 it finds as expected (its "OK" lines) and its error count, and each submission's verdict is compared with
@@ -48,10 +48,7 @@ def packages(root: Path) -> list[Path]:
 
 
 def submissions(pkg: Path) -> int:
-    top = pkg / "submissions"
-    return sum(1 for folder in top.iterdir() if folder.is_dir()
-               for entry in folder.iterdir() if not entry.name.startswith(".")
-               and entry.suffix not in (".disabled", ".template")) if top.is_dir() else 0   # BAPCtools skips those
+    return len(submission_paths(pkg))
 
 
 def run(argv: list[str], timeout: float, cwd: Path | None = None) -> subprocess.CompletedProcess[str] | None:

@@ -118,10 +118,12 @@ def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[d
 
 
 def submission_paths(pkg: Path) -> list[str]:
-    """Every submission of the package, as `folder/name` below submissions/."""
+    """Every submission of the package, as `folder/name` below submissions/: not hidden ones, nor those
+    named *.disabled or *.template, which BAPCtools skips (and problemtools has no language for)."""
     top = pkg / "submissions"
     return [f"{d.name}/{e.name}" for d in sorted(top.iterdir()) if d.is_dir()
-            for e in sorted(d.iterdir()) if not e.name.startswith(".")] if top.is_dir() else []
+            for e in sorted(d.iterdir()) if not e.name.startswith(".") and e.suffix not in (".disabled", ".template")
+            ] if top.is_dir() else []
 
 
 def compare(subs: list[str], ours: dict[str, Verdict], theirs: dict[str, Verdict]) -> list[Comparison]:

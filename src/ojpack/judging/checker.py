@@ -21,14 +21,14 @@ import math
 import os
 import re
 import tempfile
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
 from ..interrupt import memory_scratch
-from ..problem import Problem
+from ..problem import Problem, default_rule
 from ..sandbox import CageFileError, CappedFolder, RunLimits, run
 
 ACCEPT, REJECT = 42, 43
@@ -117,13 +117,30 @@ def compare_tokens(output: bytes, answer: bytes, case_sensitive: bool = True, to
     return CheckResult(True)
 
 
+TestKey = tuple[str, str]   # a test's group folder and file stem (sample, 01-x): its test line's checker_args
+
+
+def test_key(answer: Path) -> TestKey:
+    """Which test line an answer file is (the same across a multi-pass test's passes, unlike its input)."""
+    return answer.parent.name, answer.stem
+
+
+def own_args(problem: Problem) -> dict[TestKey, tuple[str, ...]]:
+    """The tests that give their own checker_args (their data files' keys), with those arguments."""
+    return {(g, f"{i:02d}-{t.name}"): tuple(t.checker_args) for g, lines in problem.spec.tests.items()
+            for i, t in enumerate(lines, start=1) if t.checker_args is not None}
+
+
 @dataclass(frozen=True)
 class TokenChecker:
     case_sensitive: bool = True
     tolerance: Tolerance | None = None
     space_change_sensitive: bool = False
+    own: dict[TestKey, TokenChecker] = field(default_factory=dict)   # tests with a rule of their own
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
+        if (mine := self.own.get(test_key(answer))) is not None:
+            return mine.check(input, answer, output)
         return compare_tokens(output.read_bytes(), answer.read_bytes(), self.case_sensitive, self.tolerance,
                               self.space_change_sensitive)
 
@@ -148,6 +165,7 @@ class ProgramChecker:
     name: str = ""                 # how messages name it (its source file)
     readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
     args: tuple[str, ...] = ()        # kattis convention: after feedback_dir
+    own: dict[TestKey, tuple[str, ...]] = field(default_factory=dict)   # tests with arguments of their own
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
@@ -158,7 +176,8 @@ class ProgramChecker:
         """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
         name = self.name or Path(self.argv[-1]).name
         stderr = Path(tmp, "stderr")
-        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/", *self.args]
+        args = self.own.get(test_key(answer), self.args)
+        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/", *args]
         stdin = output
         if self.convention == "testlib":
             files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
@@ -206,19 +225,26 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
     """The problem's checker, its program compiled (once; a compile failure names the checker)."""
     spec = problem.spec.checker
     if spec.type in ("tokens", "float"):
-        tolerance = Tolerance(spec.absolute, spec.relative) if spec.type == "float" else None
-        return TokenChecker(spec.case_sensitive, tolerance, spec.space_change_sensitive)
+        own = {key: _rule_checker(default_rule(list(args))[0]) for key, args in own_args(problem).items()}
+        return replace(_rule_checker(asdict(spec)), own=own)
     assert spec.source is not None  # the schema guarantees it for a checker program
     try:
         program = prepare(problem.path(spec.source), cache_dir)
     except CompileError as e:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
     return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
-                          (program.source.parent,), tuple(spec.args))
+                          (program.source.parent,), tuple(spec.args), own_args(problem))
+
+
+def _rule_checker(rule: dict[str, Any]) -> TokenChecker:
+    """The token / float rule (problem.yaml's checker fields) as a checker."""
+    tolerance = Tolerance(rule.get("absolute"), rule.get("relative")) if rule.get("type") == "float" else None
+    return TokenChecker(bool(rule.get("case_sensitive", True)), tolerance, bool(rule.get("space_change_sensitive")))
 
 
 def checker_identity(problem: Problem, cache_dir: Path) -> str:
     """What a remembered run's verdict depends on besides program and test: the rule and the checker's build."""
     spec = problem.spec.checker
     program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
-    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}"
+    own = json.dumps(sorted(own_args(problem).items())) if own_args(problem) else ""
+    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}{own}"

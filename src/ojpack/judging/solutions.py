@@ -1,4 +1,5 @@
-"""The package's solutions and the verdicts each is expected to get.
+"""The package's solutions and the verdicts each is expected to get (a source file each, or a folder with
+its own build/run scripts).
 
 A solution's folder under solutions/ names its verdict (verdicts.FOLDERS); problem.yaml's
 `solutions.verdicts: {path: [V, ...]}` replaces that with a set (see verdicts.py for the semantics), and
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ProblemConfigError, require_utf8_name
-from ..sandbox import is_source
+from ..sandbox import is_script, is_source
 from ..problem import Problem
 from .verdicts import FOLDERS, Verdict, fmt
 
@@ -87,6 +88,25 @@ def _rel_of(problem: Problem, path: str, top: str) -> str:
     return f"{top}/{path}"
 
 
+def _programs(top: Path) -> list[Path]:
+    """Every solution under `top`: a source file, or a folder (below a verdict folder) with its own `build`
+    and/or `run` scripts, as Kattis and ICPC packages allow: one program, named by its `run` (else `build`),
+    whose other files, sources included, are its own."""
+    files = sorted(p for p in top.rglob("*") if p.is_file())
+    scripted = {p.parent for p in files if is_script(p) and len(p.relative_to(top).parts) >= 3}
+    out = []
+    for p in files:
+        owners = [d for d in scripted if d in p.parents]
+        if not owners:
+            if is_source(p):
+                out.append(p)
+            continue
+        folder = min(owners, key=lambda d: len(d.parts))   # the outermost: a program's folder is all of it
+        if p == next(f for f in (folder / "run", folder / "build") if f.is_file()):
+            out.append(p)
+    return out
+
+
 def discover(problem: Problem) -> list[Solution]:
     """Every source file under solutions/ (or submissions/), accepted ones first, then by folder and name."""
     name = solutions_dir(problem)
@@ -98,8 +118,7 @@ def discover(problem: Problem) -> list[Solution]:
             raise ProblemConfigError(f"problem.yaml: solutions: {rel} does not exist")
     order = ["sample", *problem.groups]
     found: list[Solution] = []
-    files = sorted(p for p in top.rglob("*") if p.is_file() and is_source(p)) if top.is_dir() else []
-    for path in files:
+    for path in _programs(top) if top.is_dir() else []:
         rel = path.relative_to(problem.root).as_posix()
         if any(part.startswith(".") for part in Path(rel).parts):
             continue

@@ -5,6 +5,7 @@ by `strict`) and the ordered test plan (`make_plan`), with `{X.min}`-style place
 group's bounds.
 """
 
+from .kattisflags import default_rule
 from .contest import CONTEST_FILE, Contest, ContestProblem, add_problem_line, is_contest, load_contest, next_entry
 from .noalias import AliasRefused, dump_yaml, load_yaml
 from .load import Problem, copy_sources, load_problem
@@ -13,5 +14,5 @@ from .reference import json_schema, keys
 from .schema import Coverage, Expectation
 
 __all__ = ["AliasRefused", "CONTEST_FILE", "Contest", "ContestProblem", "Coverage", "Expectation", "PlannedTest",
-           "Problem", "add_problem_line", "copy_sources", "dump_yaml", "expand", "is_contest", "json_schema", "keys",
+           "Problem", "add_problem_line", "copy_sources", "default_rule", "dump_yaml", "expand", "is_contest", "json_schema", "keys",
            "load_contest", "load_problem", "load_yaml", "make_plan", "next_entry"]

@@ -75,6 +75,11 @@ MEANING: dict[str, str] = {
     "tests.<name>[].gen": "a generator command under generators/, e.g. gen.py --n {n.max}; the line seeds it",
     "tests.<name>[].copy": "a file in the package copied as the input",
     "tests.<name>[].answer": "the answer file as the source wrote it (imports), instead of the model's output",
+    "tests.<name>[].checker_args": "this test's own Kattis output_validator_args (imports), in place of "
+                                   "checker.args; with the token or float rule, the default validator's flags "
+                                   "(case_sensitive, space_change_sensitive, float_tolerance E, ...) that make its rule",
+    "tests.<name>[].validator_args": "this test's own input_validator_args (imports): the arguments every extra "
+                                     "validator gets on it, in place of flags / group_flags",
     "scoring": "how verdicts become points",
     "scoring.subtask": "min: a subtask scores only when all its tests pass",
     "scoring.sample": "0: the samples are worth nothing",

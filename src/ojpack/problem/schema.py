@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from .kattisflags import default_rule
 from .strict import Invalid, rule
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -145,6 +146,11 @@ class TestLine:
     copy_: str | None = rule(None, alias="copy", min_length=1)
     # the answer file as the source wrote it (imports): the model solution does not answer this test
     answer: str | None = rule(None, min_length=1)
+    # this test's own Kattis output_validator_args (imports: a test group's or test case's yaml), in place of
+    # checker.args; with the token or float rule, the default validator's flags that make this test's rule
+    checker_args: list[str] | None = None
+    # this test's own input_validator_args, in place of every extra validator's flags / group_flags
+    validator_args: list[str] | None = None
 
     def __post_init__(self) -> None:
         if not TEST_NAME.match(self.name):
@@ -332,8 +338,9 @@ class ProblemSpec:
             for name in item.names():
                 if name not in self.bounds:
                     raise Invalid(("grammar", i), f"{name!r} is not among bounds {sorted(self.bounds)}")
+        empty = not any(self.tests.values())   # an imported package with no tests at all (nothing to judge yet)
         for i, g in enumerate(groups):
-            if not self.tests.get(g):
+            if not self.tests.get(g) and not empty:
                 raise Invalid(("subtasks", i, "group"), f"subtask group {g!r} has no tests in the test plan")
         for path, e in self.solutions.expect.items():
             for g in e.groups:
@@ -349,8 +356,26 @@ class ProblemSpec:
                 (self.checker.type != "program" or self.checker.convention != "kattis"):
             raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "
                                            "interactor, or a checker program with `convention: kattis`")
+        _check_test_args(self)
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
             if self.coverage.answers or any(s.coverage.answers for s in self.subtasks):
                 raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
+
+
+def _check_test_args(spec: ProblemSpec) -> None:
+    """A test's own checker_args need a checker that takes them; its validator_args an extra validator."""
+    for g, lines in spec.tests.items():
+        for j, t in enumerate(lines):
+            if t.validator_args is not None and not spec.extra_validators:
+                raise Invalid(("tests", g, j, "validator_args"), "input validator arguments are for "
+                                                                 "extra_validators, and there are none")
+            if t.checker_args is None:
+                continue
+            at = ("tests", g, j, "checker_args")
+            if spec.interactor is not None or (spec.checker.type == "program" and spec.checker.convention != "kattis"):
+                raise Invalid(at, "a test's checker_args are for a checker program with `convention: kattis` "
+                                  "or the token / float rule (the default validator's flags)")
+            if spec.checker.type != "program" and (unknown := default_rule(t.checker_args)[1]):
+                raise Invalid(at, f"{unknown[0]} (the token / float rule takes Kattis' default validator flags)")

@@ -15,7 +15,7 @@ from ..cache import cache_for
 from ..judging import Solution as FoundSolution, discover, sample_dialogues
 from ..testdata import BuiltTest
 from ..errors import OjpackError
-from ..sandbox import detect, main_name
+from ..sandbox import detect, is_script, main_name
 from ..problem import make_plan
 from ..problem import Problem
 from ..statement import OUT_DIR as STATEMENT_DIR
@@ -84,6 +84,8 @@ class Package:
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
     relative_tolerance: float | None = None
     space_change_sensitive: bool = False
+    # test id -> that test's own output validator arguments (problem.yaml tests.<g>[].checker_args)
+    test_checker_args: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def builtin_checker(self) -> bool:
@@ -191,6 +193,8 @@ def entry_name(path: Path) -> str:
     """Judges start Java (and Scala: problemtools runs the file's stem) by the class holding main(), which
     must match its file: put such a file in a folder named after the solution (a multi-file submission)
     under the class's name."""
+    if is_script(path):   # a folder with its own build/run scripts: the whole folder (write.copy_solution)
+        return f"{path.parent.name}/{path.name}"
     if path.suffix not in (".java", ".scala"):
         return path.name
     main = main_name(path, detect(path))
@@ -246,4 +250,6 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
         space_change_sensitive=spec.checker.space_change_sensitive,
+        test_checker_args={f"{g}/{i:02d}-{t.name}": tuple(t.checker_args) for g, lines in spec.tests.items()
+                           for i, t in enumerate(lines, start=1) if t.checker_args is not None},
     )

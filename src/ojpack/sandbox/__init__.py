@@ -12,8 +12,9 @@ from .isolation import (SandboxUnavailable, isolation_enabled, isolation_problem
                         take_back)
 from .modes import SandboxMode, sandbox_mode
 from .runner import RunLimits, RunResult, run
+from .scripted import is_script
 from .text import clean, head_of, trim_message
 
 __all__ = ["CageFileError", "CappedFolder", "CompileError", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxMode", "SandboxUnavailable", "clean", "detect", "head_of",
-           "is_source", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "require_isolation", "require_regular", "run",
+           "is_script", "is_source", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "require_isolation", "require_regular", "run",
            "sandbox_mode", "set_isolation", "take_back", "trim_message"]

@@ -94,6 +94,9 @@ def cage_path(arg: str) -> str:
     return HOST + real if real.startswith(_REPLACED) and (os.path.isfile(real) or os.path.isdir(real)) else arg
 
 
+SCRIPTED_PREFIX = "scripted-"   # the folder a build/run program is built in (scripted.py), named by its key
+
+
 def cage_binds(argv: Iterable[str], readable: Iterable[Path | str], writable: Iterable[Path | str]) -> list[str]:
     """The launcher's r:/w: arguments: the paths a run's argv names (its binary, its sources, a Java
     class folder, a checker's input and answer), the interpreter's own installation when it lives
@@ -110,6 +113,8 @@ def cage_binds(argv: Iterable[str], readable: Iterable[Path | str], writable: It
             in_bin = os.path.basename(os.path.dirname(exe)) == "bin"
             prefix = os.path.dirname(os.path.dirname(exe))
             ro.add(prefix if in_bin and prefix not in ("", "/") else exe)
+            if os.path.basename(os.path.dirname(exe)).startswith(SCRIPTED_PREFIX):   # a build/run program sees
+                ro.add(os.path.dirname(exe))                                          # its whole built folder
     for arg in args:
         if arg.startswith("/") and os.path.exists(arg):
             ro.add(os.path.realpath(arg.rstrip("/") or "/"))

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import OjpackError
-from .isolation import take_back
+from .isolation import SCRIPTED_PREFIX, take_back
 from .languages import Language
 from .runner import RunLimits, run
 from .text import trim_message
@@ -58,7 +58,7 @@ def script_key(folder: Path) -> str:
 def build_scripted(folder: Path, bin_dir: Path, limits: RunLimits) -> tuple[Path, str]:
     """Build the program in `folder` once (cached under `bin_dir`); returns (its `run` script, its key)."""
     key = script_key(folder)
-    out_dir = bin_dir / f"scripted-{key}"
+    out_dir = bin_dir / f"{SCRIPTED_PREFIX}{key}"
     if (out_dir / ".ok").exists():
         return out_dir / "run", key
     bin_dir.mkdir(parents=True, exist_ok=True)

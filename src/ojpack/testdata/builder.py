@@ -95,9 +95,11 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     if not verdict.valid:
         raise BuildError(f"{test.id}: the input made by `{test.line}` is invalid"
                          f"{_blame_bounds(problem, test.group, validator, data, bounds)}: {verdict.message}")
+    own = problem.spec.tests[test.group][test.index - 1].validator_args   # the test's own, else its group's
     for extra, spec in zip(extras.result(), problem.spec.extra_validators):
         try:
-            plain = validate_plain(extra, data, spec.group_flags.get(test.group, spec.flags), cache)
+            flags = own if own is not None else spec.group_flags.get(test.group, spec.flags)
+            plain = validate_plain(extra, data, flags, cache)
         except OjpackError as e:
             raise BuildError(f"{test.id}: {spec.source}: {e}") from None
         if not plain.valid:

@@ -20,7 +20,8 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
 from ..package import Package
 from .checkers import default_validator_flags, ship_output_validator
-from .write import Notes, copy, text, with_comment, yaml_text
+from .testargs import lost_everywhere
+from .write import Notes, copy, copy_solution, text, with_comment, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 RESULT = {"AC": "CORRECT", "WA": "WRONG-ANSWER", "TLE": "TIMELIMIT", "RTE": "RUN-ERROR", "MLE": "RUN-ERROR",
@@ -35,7 +36,7 @@ def ini_value(value: str) -> str:
 
 
 def write(pkg: Package, out: Path) -> Notes:
-    notes = Notes(lost=pkg.pass_fail_note("domjudge"))
+    notes = Notes(lost=pkg.pass_fail_note("domjudge") + lost_everywhere(pkg, "DOMjudge"))
     lang = LANG if LANG in pkg.names else pkg.languages[0]
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}
@@ -81,7 +82,7 @@ def write(pkg: Package, out: Path) -> Notes:
         if "MLE" in s.verdicts:
             notes.lost.append(f"{s.rel}: DOMjudge has no memory-limit verdict; expected as RUN-ERROR")
         if len(results) == 1 and results[0] in BY_RESULT:
-            copy(s.path, out / "submissions" / BY_RESULT[results[0]] / path)
+            copy_solution(s.path, out / "submissions" / BY_RESULT[results[0]] / path)
             continue
         mixed += 1
         text(out / "submissions" / MIXED / path, with_comment(s.path, f"@EXPECTED_RESULTS@: {', '.join(results)}"))

@@ -12,7 +12,8 @@ from .interactive import ship
 from .multipass import mark as mark_multi_pass
 from ..package import Package, validator_args
 from .checkers import default_validator_flags, ship_output_validator
-from .write import Notes, copy, link, sha256, text, yaml_text
+from .testargs import case_files
+from .write import Notes, copy, copy_solution, link, sha256, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 # A solution allowed several verdicts goes in a neutral folder; submissions.yaml says what it may get.
@@ -62,6 +63,7 @@ def write(pkg: Package, out: Path) -> Notes:
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)
         copy(t.answer, data / "sample" / t.answer.name)
+    case_files(pkg, pkg.sample.tests, data / "sample")
     # BAPCtools rejects a test repeated byte for byte in another group unless it is a symlink to the first.
     first: dict[tuple[str, str], tuple[Path, Path]] = {}
     for g in pkg.subtasks:
@@ -76,6 +78,7 @@ def write(pkg: Package, out: Path) -> Notes:
                     link(made, to)
                 else:
                     copy(src, to)
+        case_files(pkg, g.tests, folder)
 
     ship(pkg, root / "output_validator")
     for file in pkg.judge_validator_files:   # with the headers a C++ validator includes
@@ -94,7 +97,7 @@ def write(pkg: Package, out: Path) -> Notes:
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the format has no verdict {'/'.join(sorted(s.verdicts))}")
             continue
-        copy(s.path, root / "submissions" / folder / s.entry)
+        copy_solution(s.path, root / "submissions" / folder / s.entry)
     if rules:
         text(root / "submissions" / "submissions.yaml", yaml_text(rules))
     return notes

@@ -12,7 +12,8 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from ..package import Package, validator_args
 from .checkers import default_validator_flags, ship_output_validator
-from .write import Notes, copy, text, yaml_text
+from .testargs import folder_flags
+from .write import Notes, copy, copy_solution, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
 
@@ -52,9 +53,9 @@ def write(pkg: Package, out: Path) -> Notes:
 
     data = root / "data"
     if pkg.pass_fail:
-        _pass_fail_data(pkg, data)
+        _pass_fail_data(pkg, data, notes.lost)
     else:
-        _scoring_data(pkg, data)
+        _scoring_data(pkg, data, notes.lost)
     ship(pkg, root / "output_validators" / INTERACTOR)
 
     ship_dialogues(pkg, data / "sample")
@@ -69,41 +70,46 @@ def write(pkg: Package, out: Path) -> Notes:
         if folder is None:
             notes.lost.append(f"{s.rel} left out: the legacy format has no folder for {'/'.join(sorted(s.verdicts))}")
             continue
-        copy(s.path, root / "submissions" / folder / s.entry)
+        copy_solution(s.path, root / "submissions" / folder / s.entry)
     notes.lost.append(f"time limit: Kattis derives it from the slowest accepted run x time_multiplier; "
                       f"{limit_text(pkg.time_limit)} s is pinned only in .timelimit (read by DOMjudge)")
     return notes
 
 
-def _samples(pkg: Package, data: Path) -> None:
+def _samples(pkg: Package, data: Path, lost: list[str], settings: dict[str, object]) -> None:
+    own = folder_flags(pkg, pkg.sample.tests, "data/sample", lost)
+    if settings or own:
+        text(data / "sample" / "testdata.yaml", yaml_text({**settings, **own}))
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)
         copy(t.answer, data / "sample" / t.answer.name)
 
 
-def _pass_fail_data(pkg: Package, data: Path) -> None:
+def _pass_fail_data(pkg: Package, data: Path, lost: list[str]) -> None:
     """Pass-fail: every secret test flat under data/secret, judged all or nothing (the format's default)."""
     text(data / "testdata.yaml", yaml_text({"input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
-    _samples(pkg, data)
+    _samples(pkg, data, lost, {})
+    if own := folder_flags(pkg, pkg.secret_tests, "data/secret", lost):
+        text(data / "secret" / "testdata.yaml", yaml_text(own))
     for t in pkg.secret_tests:
         copy(t.input, data / "secret" / t.input.name)
         copy(t.answer, data / "secret" / t.answer.name)
 
 
-def _scoring_data(pkg: Package, data: Path) -> None:
+def _scoring_data(pkg: Package, data: Path, lost: list[str]) -> None:
     """Scoring: one group per subtask under data/secret, worth its score when all its tests pass."""
     text(data / "testdata.yaml", yaml_text({
         "on_reject": "break", "grading": "default", "grader_flags": "first_error sum", "range": "0 100",
         "input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
-    text(data / "sample" / "testdata.yaml", yaml_text({"accept_score": 0, "range": "0 0"}))
     # Keep judging the other subtasks after one fails, so partial solutions get their partial score.
     text(data / "secret" / "testdata.yaml", yaml_text({
         "on_reject": "continue", "grader_flags": "first_error sum", "range": "0 100"}))
-    _samples(pkg, data)
+    _samples(pkg, data, lost, {"accept_score": 0, "range": "0 0"})
     for g in pkg.subtasks:
         text(data / "secret" / g.name / "testdata.yaml", yaml_text({
             "on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min",
-            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds))}))
+            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds)),
+            **folder_flags(pkg, g.tests, f"data/secret/{g.name}", lost)}))
         for t in g.tests:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)

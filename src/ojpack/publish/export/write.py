@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ...problem import dump_yaml
+from ...sandbox import is_script
 
 T = TypeVar("T")
 # A fixed timestamp makes the same export give the same zip bytes.
@@ -29,6 +30,17 @@ class Notes:
 def copy(src: Path, dst: Path) -> Path:
     dst.parent.mkdir(parents=True, exist_ok=True)
     dst.write_bytes(src.read_bytes())
+    return dst
+
+
+def copy_solution(src: Path, dst: Path) -> Path:
+    """A solution to `dst`: its file, or for a build/run program (src its script) every file of its folder
+    beside `dst`, executable bits kept."""
+    if not is_script(src):
+        return copy(src, dst)
+    for f in sorted(p for p in src.parent.rglob("*") if p.is_file()):
+        to = copy(f, dst.parent / f.relative_to(src.parent))
+        to.chmod(0o755 if os.access(f, os.X_OK) or f.name in ("build", "run") else 0o644)
     return dst
 
 

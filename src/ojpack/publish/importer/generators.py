@@ -32,6 +32,7 @@ import yaml
 from ...problem import load_yaml as load_plain_yaml
 from .constants import read_constants, substitute
 from .scores import group_score, summed
+from .testargs import Args, over, settings_args
 from .writer import Imported, TestIn, safe_name
 
 SEED = re.compile(r"\{seed(:[0-9]+)?\}")
@@ -69,6 +70,35 @@ def _entries(data: Any) -> tuple[list[tuple[str, Any]], bool]:
     return [], False
 
 
+def _dir_names(entries: list[tuple[str, Any]], numbered: bool) -> list[str]:
+    """The folder name BAPCtools gives each directory among a directory's entries (numbered `N-key`; "" for
+    a case), aligned with the entries."""
+    width = len(str(sum(1 for _, v in entries if not is_case(v))))
+    ids = itertools.count(1)
+    return ["" if is_case(v) else f"{next(ids):0{width}}-{k}" if numbered else k for k, v in entries]
+
+
+def folder_settings(spec: dict[str, Any] | None) -> dict[str, dict[str, Any]]:
+    """What BAPCtools writes to each data/ folder's test_group.yaml when it generates, from the parsed
+    generators.yaml (`read_plan`), by the folder's path below the package (`data/secret/1-small`): a
+    directory's `test_group.yaml:` (or `testdata.yaml:`) mapping."""
+    out: dict[str, dict[str, Any]] = {}
+
+    def walk(node: Any, rel: str) -> None:
+        if not isinstance(node, dict):
+            return
+        settings = node.get("test_group.yaml", node.get("testdata.yaml"))
+        if isinstance(settings, dict):
+            out[rel] = settings
+        entries, numbered = _entries(node.get("data"))
+        for (_, child), name in zip(entries, _dir_names(entries, numbered)):
+            if name:
+                walk(child, f"{rel}/{name}")
+
+    walk(spec, "data")
+    return out
+
+
 def _numbered_total(node: Any) -> int:
     entries, numbered = _entries(node.get("data") if isinstance(node, dict) else None)
     return sum(len(counts(v)) if is_case(v) and numbered else _numbered_total(v) if not is_case(v) else 0
@@ -85,15 +115,16 @@ class Planner:
         self.scores: dict[str, float | None] = {}   # first-level secret group → its points
         self.known: dict[str, list[str]] = {}        # a case's or directory's key → where it sits (include:)
         self.located: list[tuple[str, TestIn]] = []  # (the directory a test sits in, the test)
+        self.own: dict[str, tuple[Args, Args]] = {}   # a case's own `yaml:` arguments, by its origin
 
-    def directory(self, node: dict[str, Any], path: str, group: str, salt: str, key: str) -> None:
+    def directory(self, node: dict[str, Any], path: str, group: str, salt: str, key: str,
+                  args: tuple[Args, Args] = (None, None)) -> None:
         salt = str(node.get("random_salt", salt))
+        args = over(args, settings_args(node.get("test_group.yaml", node.get("testdata.yaml"))))
         self.known.setdefault(key, []).append(path)
         included = self.included(node.get("include"), path)
         entries, numbered = _entries(node.get("data"))
-        dir_ids = itertools.count(1)
-        dirs = sum(1 for _, v in entries if not is_case(v))
-        for key, child in entries:
+        for (key, child), sub in zip(entries, _dir_names(entries, numbered)):
             if is_case(child):
                 values = counts(child)
                 # BAPCtools pads the count values with zeros when they are consecutive
@@ -104,19 +135,19 @@ class Planner:
                     if isinstance(child, dict) and "count" in child:
                         name += f"-{value:0{pad}}"
                     self.known.setdefault(key, []).append(f"{path}.{name}")
-                    self.case(child, f"{path}.{name}", group, name, salt, value)
+                    self.case(child, f"{path}.{name}", group, name, salt, value, args)
             else:
-                sub = f"{next(dir_ids):0{len(str(dirs))}}-{key}" if numbered else key
                 if group == "secret":
                     self.group_settings(safe_name(sub, "group"), child, f"{path}.{sub}")
                 # the first level under secret is ojpack's subtask group; deeper levels join it
                 self.directory(child, f"{path}.{sub}", safe_name(sub, "group") if group == "secret" else group, salt,
-                               key)
+                               key, args)
         here = {t.name for where, t in self.located if where == path}
         for t in included:   # after its own cases, under the included case's name, as BAPCtools places them
             if t.name not in here:
                 here.add(t.name)
-                self.add(path, TestIn(group, t.name, t.origin, t.input, t.answer, t.gen))
+                here_args = over(args, self.own.get(t.origin, (None, None)))   # this directory's settings
+                self.add(path, TestIn(group, t.name, t.origin, t.input, t.answer, t.gen, here_args[1], here_args[0]))
 
     def included(self, keys: Any, path: str) -> list[TestIn]:
         """The tests `include:` names: earlier cases or directories (all their tests), by key."""
@@ -144,12 +175,17 @@ class Planner:
             self.imp.note(f"generators.yaml: {where}: its points are summed over its tests; ojpack gives a "
                           "subtask's points only when all its tests pass")
 
-    def case(self, node: Any, where: str, group: str, name: str, salt: str, count_value: int) -> None:
+    def case(self, node: Any, where: str, group: str, name: str, salt: str, count_value: int,
+             args: tuple[Args, Args]) -> None:
         rule = {"generate": node} if isinstance(node, str) and not node.endswith(".in") else \
             {"copy": node[:-3]} if isinstance(node, str) else (node or {})
         salt = str(rule.get("random_salt", salt))
         answer = _text(rule["ans"]) if isinstance(rule.get("ans"), str) else None
         test = TestIn(group, safe_name(name, "test"), f"generators.yaml: {where}", None, answer)
+        own = settings_args(rule.get("yaml"))   # the case's own test case yaml
+        if own != (None, None):
+            self.own[test.origin] = own
+        test.validator_args, test.checker_args = over(args, own)
         if isinstance(rule.get("in"), str):
             test.input = _text(rule["in"])
         elif isinstance(rule.get("copy"), str):
@@ -221,7 +257,8 @@ def plan(root: Path, imp: Imported, spec: dict[str, Any] | None) -> Planner | No
     data = spec["data"]
     planner = Planner(root, imp, sum(_numbered_total(data.get(k) or {}) for k in ("sample", "secret")))
     salt = str(spec.get("random_salt", ""))
+    root_args = settings_args(spec.get("test_group.yaml", spec.get("testdata.yaml")))
     for key in ("sample", "secret"):   # numbered cases count over the whole file: the samples come first
         if isinstance(data.get(key), dict):
-            planner.directory(data[key], f"data.{key}", key, salt, key)
+            planner.directory(data[key], f"data.{key}", key, salt, key, root_args)
     return planner

@@ -3,7 +3,8 @@
 scores add up) does not express: named in the report, never dropped silently.
 
 Carried elsewhere: scores (`accept_score`, the top of `range`, `max_score`, `score`, `scoring.score`), input
-validator flags (validators.py), the top level's output validator flags (the checker rule). Equivalent to
+validator flags (validators.py), the output validator flags (the checker rule, and each group's and test's
+own in testargs.py). Equivalent to
 ojpack's rule, so nothing to say: `grader_flags` min / first_error / ignore_sample / accept_if_any_accepted,
 `on_reject: break`, `on_reject: continue`, `range` and the groups' `sum` at the top or data/secret,
 `scoring.aggregation: min`, `grading: default`.
@@ -44,9 +45,6 @@ def grading_notes(root: Path) -> list[str]:
         scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
         if scoring.get("aggregation", "min") != "min" and group:
             notes.append(f"{where}: scoring aggregation {scoring['aggregation']!r} not carried over (ojpack: min)")
-        if group and ("output_validator_flags" in meta or "output_validator_args" in meta):
-            notes.append(f"{where}: this group's own output validator flags are not carried over (ojpack has one "
-                         "checker rule for all tests)")
         if meta.get("grading", "default") != "default":
             notes.append(f"{where}: grading {meta['grading']!r} not carried over (ojpack grades by its own rule)")
         for key in sorted(set(meta) - CARRIED):

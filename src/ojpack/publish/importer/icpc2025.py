@@ -8,10 +8,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import kattis
+from . import kattis, testargs
+from .testargs import as_args
 from .programs import place, units
 from .scores import group_score, is_scoring
-from .generators import read_plan
+from .generators import folder_settings, read_plan
 from .grading import grading_notes
 from .submissions import rules_2025
 from .timelimit import multiplier
@@ -41,7 +42,7 @@ def read(root: Path) -> Imported:
     # still have output_validators/<name>/
     found = [root / "output_validator"] if (root / "output_validator").is_dir() else \
         sorted((root / "output_validators").glob("*"))
-    out_flags = _args(meta.get("validator_flags")) + _args(top.get("output_validator_args",
+    out_flags = as_args(meta.get("validator_flags")) + as_args(top.get("output_validator_args",
                                                                    top.get("output_validator_flags")))
     if kattis.is_interactive(meta):
         kattis.interactor(root, found, imp)
@@ -50,9 +51,17 @@ def read(root: Path) -> Imported:
     else:
         kattis.checker_flags(out_flags, imp, where)
     kattis.unpassed_flags(out_flags, where, imp)
-    imp.validator_flags[""] = _args(top.get("input_validator_args", top.get("input_validator_flags")))
+    imp.validator_flags[""] = as_args(top.get("input_validator_args", top.get("input_validator_flags")))
     imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
     kattis.tests(root, imp, _group_meta, is_scoring(meta), planned)
+    folders = folder_settings(planned)   # what `bt generate` writes where data/ lacks a folder's test_group.yaml
+
+    def read_group(folder: Path) -> dict[str, Any]:
+        f = group_file(folder)
+        return kattis.load_yaml(f) if f.is_file() else folders.get(folder.relative_to(root).as_posix(), {})
+
+    testargs.from_data(root, imp, read_group, kattis.load_yaml, as_args(meta.get("validator_flags")))
+    testargs.finish(imp, out_flags)
     kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
@@ -64,15 +73,6 @@ def read(root: Path) -> Imported:
                      "not imported (ojpack runs one)")
     kattis.statements(root / "statement", imp)
     return imp
-
-
-def _args(value: Any) -> list[str]:
-    """Validator arguments: a list, a string, or (2025-09) a map per validator name (all merged)."""
-    if isinstance(value, dict):
-        return [str(a) for v in value.values() for a in (v if isinstance(v, list) else str(v).split())]
-    if isinstance(value, list):
-        return [str(a) for a in value]
-    return str(value or "").split()
 
 
 def _planned_root(plan: dict[str, Any] | None, top: dict[str, Any], where: str) -> tuple[dict[str, Any], str]:
@@ -93,7 +93,7 @@ def group_file(folder: Path) -> Path:
 def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
     meta = kattis.load_yaml(group_file(folder))
     args = meta.get("input_validator_args", meta.get("input_validator_flags"))
-    return group_score(meta), (None if args is None else _args(args))
+    return group_score(meta), (None if args is None else as_args(args))
 
 
 def _rules(root: Path, imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:

@@ -8,6 +8,7 @@ top of `range`) and the validator flags, which ojpack reads back as bounds when 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -15,7 +16,7 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
-from . import tex
+from . import multifile, testargs, tex
 from .constants import in_statement
 from .flags import checker_rule
 from .passes import kinds, no_model, passes_of
@@ -29,6 +30,7 @@ from .writer import FOLDER, Imported, SolutionIn, TestIn, fill_names, safe_name,
 
 HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
+SKIPPED = {".disabled", ".template"}   # a submission (file or folder) BAPCtools does not judge
 MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
 
 
@@ -65,6 +67,9 @@ def read(root: Path) -> Imported:
     unpassed_flags(flags, "validator_flags", imp)
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
     tests(root, imp, _group_meta, meta.get("type") == "scoring", read_plan(root, imp))
+    testargs.from_data(root, imp, lambda folder: load_yaml(folder / "testdata.yaml"), None,
+                       str(meta.get("validator_flags", "")).split())
+    testargs.finish(imp, flags)
     submissions(root, imp)
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
@@ -197,8 +202,11 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
         return
     if not loose and not any(folder.rglob("*.in") for folder in folders):
         samples = [t for t in imp.tests if t.group == "sample"]
-        if not samples:
-            raise OjpackError(f"{root}: no tests: neither data/secret nor data/sample has an .in file")
+        if not samples:   # a package of its settings alone (BAPCtools' testproblemconfig): nothing to judge yet
+            imp.note("no tests: neither data/secret, data/sample nor generators/generators.yaml has one; the "
+                     "package has none (add them to problem.yaml's tests)")
+            imp.subtasks = scale_scores([("secret", 1.0)], imp)
+            return
         imp.note("no secret tests in the source (or only a generators.yaml plan ojpack did not run): "
                  "the samples are the secret group too")
         loose, folders = [TestIn("secret", t.name, t.origin, t.input, t.answer) for t in samples], []
@@ -225,7 +233,7 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
                 joined += 1
         if joined:
             imp.note(f"{folder.relative_to(root)}: the tests of its nested groups join group {group} (ojpack's "
-                     "subtasks are one level deep; their own scores and flags are not carried over)")
+                     "subtasks are one level deep; their own scores are not carried over, their validator arguments are, per test)")
         if not cases:
             continue
         imp.tests += cases
@@ -252,10 +260,13 @@ def _planned(root: Path, imp: Imported, flags: list[str], scoring: bool, spec: d
     planner = plan(root, imp, spec)
     planned = planner.tests if planner else []
     secret = [t for t in planned if t.group != "sample"]
+    if not any(t.group == "sample" for t in imp.tests) and any(t.group == "sample" for t in planned):
+        imp.tests += [t for t in planned if t.group == "sample"]
+        if not secret:
+            imp.note("generators.yaml plans no secret tests: its samples are the secret group too")
+            secret = [replace(t, group="secret") for t in planned]
     if not secret:
         return False
-    if not any(t.group == "sample" for t in imp.tests):
-        imp.tests += [t for t in planned if t.group == "sample"]
     imp.tests += secret
     for f in sorted((root / "generators").rglob("*")):   # the programs the plan lines run
         if f.is_file() and f.name != "generators.yaml":
@@ -291,32 +302,47 @@ def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], se
     """submissions/<folder>/<file or folder>: its verdicts by `rules` (submissions.yaml), its source's
     @EXPECTED_RESULTS@ or its folder; one runnable source each."""
     top = root / "submissions"
+    raw = load_yaml(top / "submissions.yaml")   # for the `entrypoint` of a multi-file submission
+    skipped = []
     for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
         for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
             rel = f"{folder.name}/{entry.name}"
-            if entry.suffix in (".disabled", ".template"):   # BAPCtools passes over these as over hidden files
-                imp.note(f"submissions/{rel}: {entry.suffix[1:]} (BAPCtools runs no such submission); not imported")
+            if entry.suffix in SKIPPED:
+                skipped.append(rel)
+                for f in [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file()):
+                    imp.took(f.relative_to(root).as_posix(), f"not carried over: a submission named *{entry.suffix}, "
+                             "which BAPCtools skips")
+                continue
+            made = multifile.program(entry, multifile.entrypoint(raw, rel))
+            if isinstance(made, str):
+                imp.note(f"submissions/{rel}: {made}; not imported")
                 continue
             files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
-            sources = [p for p in files if p.suffix not in HEADERS]
-            if len(sources) != 1:
-                imp.note(f"submissions/{rel}: {len(sources)} source files; ojpack judges one file; not imported")
+            if made is not None:
+                multifile.add(imp, made, rel, b"\n".join(f.read_bytes() for f in files), rules,
+                              entry.relative_to(root))
                 continue
+            sources = [p for p in files if p.suffix not in HEADERS]
             name, why = runnable(sources[0])
             if name is None:
                 imp.note(f"submissions/{rel}: {why}; not imported")
                 continue
+            # @EXPECTED_RESULTS@ may sit in any file of a folder (DOMjudge reads them all)
             data = sources[0].read_bytes()
             verdicts = verdicts_of(f"{rel}/{sources[0].relative_to(entry).as_posix()}" if entry.is_dir() else rel,
-                                   data, rules)
+                                   b"\n".join([data, *(f.read_bytes() for f in files if f != sources[0])]), rules)
             if verdicts is None:
                 imp.note(f"submissions/{rel}: nothing says which verdicts it may get (folder {folder.name!r}, "
                          "no rule, no @EXPECTED_RESULTS@); not imported")
                 continue
             # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
-            path = f"{entry.name}{Path(name).suffix}" if entry.is_dir() else name
+            suffix = Path(name).suffix   # (a folder x.c/ holding x.c and a note becomes x.c, not x.c.c)
+            path = f"{entry.name.removesuffix(suffix)}{suffix}" if entry.is_dir() else name
             path = unclaimed(path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")   # x.py beside x.py3
             imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
+    if skipped:
+        imp.note(f"{len(skipped)} submissions named *.disabled or *.template are skipped, as BAPCtools skips them: "
+                 + ", ".join(skipped))
     accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))

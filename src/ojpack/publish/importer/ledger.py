@@ -41,11 +41,21 @@ def ledger(root: Path, imp: Imported) -> list[tuple[str, str]]:
 def _why(rel: str, data: bytes, imp: Imported) -> str:
     """A source file not found among the written ones: part of a concatenated one, or the note naming it."""
     if len(data) > 16 and not rel.startswith("data/"):
-        whole = sorted(w for w, written in imp.files.items() if data in written)
+        written = {**imp.files, **{solution_rel(s): s.data for s in imp.solutions}}
+        whole = sorted(w for w, blob in written.items() if data in blob)
         if whole:
             return "compiled as part of " + ", ".join(whole)
-    said = next((n for n in imp.notes if n.startswith(f"{rel}:")), None)
-    return f"not carried over: {said[len(rel) + 1:].strip()}" if said else "not carried over"
+    # the note on the file, or on the folder it is part of (a submission of several files)
+    said = next((n for n in imp.notes if any(n.startswith(f"{at}:") for at in (rel, *_folders(rel)))), None)
+    if said is None:
+        return "not carried over"
+    about = said.split(":", 1)
+    return f"not carried over: {about[1].strip()}" if about[0] == rel else f"part of {about[0]}: {about[1].strip()}"
+
+
+def _folders(rel: str) -> list[str]:
+    parts = rel.split("/")
+    return ["/".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
 
 
 def _fate(rel: str, path: Path, imp: Imported, tests: dict[str, TestIn], by_bytes: dict[bytes, list[str]],

@@ -31,6 +31,8 @@ def kattis_fates(root: Path, imp: Imported) -> None:
     for t in imp.tests:
         if not t.origin.endswith(".in") or t.group == "secret" and t.origin.startswith("data/sample/"):
             continue
+        if (root / (own := t.origin[:-3] + ".yaml")).is_file():
+            imp.took(own, f"read: test {t.group}/{t.name}'s own validator arguments → its test line in problem.yaml")
         ans = t.origin[:-3] + ".ans"
         if (root / ans).is_file():
             imp.took(ans, f"the answer of test {t.group}/{t.name}: " + (

@@ -58,6 +58,12 @@ def units(found: list[Path]) -> list[Unit]:
     return out
 
 
+def unity(sources: list[Path], base: Path) -> bytes:
+    """C/C++ sources as one file, each after a `#line` mark that names it (the compiler's messages stay true)."""
+    return "".join(f'#line 1 "{s.relative_to(base).as_posix()}"\n{s.read_text(encoding="utf-8", errors="replace")}\n'
+                   for s in sources).encode()
+
+
 def place(unit: Unit, dest: str, imp: Imported, what: str) -> str:
     """Copy the program into `dest/` (its folder's layout kept) and return the path of the source to run."""
     base = unit.folder if unit.folder is not None else unit.main.parent
@@ -67,9 +73,7 @@ def place(unit: Unit, dest: str, imp: Imported, what: str) -> str:
     if unit.main.suffix in C_FAMILY:
         c_sources = [s for s in unit.sources if s.suffix in C_FAMILY]
         if len(c_sources) > 1:
-            parts = [f'#line 1 "{s.relative_to(base).as_posix()}"\n{s.read_text(encoding="utf-8", errors="replace")}\n'
-                     for s in c_sources]
-            imp.files[f"{dest}/{UNITY}"] = "".join(parts).encode()
+            imp.files[f"{dest}/{UNITY}"] = unity(c_sources, base)
             imp.note(f"{what}: its {len(c_sources)} C/C++ sources are compiled as one file, {dest}/{UNITY}")
             return f"{dest}/{UNITY}"
     elif len(unit.sources) > 1:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .programs import place, units
+from .testargs import has_own
 from .writer import Imported, permissive_validator
 
 BOUND = re.compile(r"^([A-Za-z_]\w*)=(-?\d+)\.\.(-?\d+)$")   # ojpack's bound flag, NAME=LO..HI
@@ -29,11 +30,13 @@ def input_validators(root: Path, found: list[Path], imp: Imported) -> str:
     found_units = units(found)
     if not found_units:
         flags = sorted({f for group in imp.validator_flags.values() for f in group})
-        if flags:
+        if flags or has_own(imp.tests):
             imp.note(f"input validator flags {' '.join(flags)}: no input validator to pass them to")
+        for t in imp.tests:
+            t.validator_args = None
         return permissive_validator(imp)
     plain = [u for u in found_units if u.main.suffix != ".ctd"]
-    if len(found_units) == 1 and plain and _all_bounds(imp.validator_flags):
+    if len(found_units) == 1 and plain and _all_bounds(imp.validator_flags) and not has_own(imp.tests):
         return place(found_units[0], "validators", imp, "input validator")
     top = imp.validator_flags.get("", [])
     for i, unit in enumerate(found_units):

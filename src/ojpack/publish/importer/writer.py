@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import OjpackError
-from ...problem import Problem, dump_yaml, load_problem
+from ...problem import Problem, default_rule, dump_yaml, load_problem
 from ...testdata import build
 from .timelimit import MEASURE_LIMIT, derive
 
@@ -39,6 +39,8 @@ class TestIn:
     input: bytes | None = None  # the source's input file (a copy, or what the generator must reproduce)
     answer: bytes | None = None # the source's answer, compared with the model solution's
     gen: str | None = None      # an ojpack generator line, when the source's generator can run here
+    checker_args: list[str] | None = None     # the test's own output validator arguments (testargs.py)
+    validator_args: list[str] | None = None   # the test's own input validator arguments
 
 
 @dataclass
@@ -122,20 +124,22 @@ def keeps_answers(imp: Imported) -> bool:
     """The source's answer files are kept as written when the model solution's output is not what the
     checker needs: a tolerance (the jury's digits may differ), a checker program or an interactor (their
     answer file may be anything)."""
-    return imp.checker.get("type") != "tokens" or imp.interactor is not None or not imp.model
+    return imp.checker.get("type") != "tokens" or imp.interactor is not None or not imp.model or \
+        any(t.checker_args is not None and default_rule(t.checker_args)[0]["type"] != "tokens" for t in imp.tests)
 
 
-def _line(t: TestIn, keep: bool) -> dict[str, str]:
-    if t.gen:
-        return {"name": t.name, "gen": t.gen}
-    return {"name": t.name, "copy": _copy_rel(t), **({"answer": _copy_rel(t, ".ans")} if keep and t.answer is not None
-                                                      else {})}
+def _line(t: TestIn, keep: bool) -> dict[str, Any]:
+    line: dict[str, Any] = {"name": t.name, "gen": t.gen} if t.gen else \
+        {"name": t.name, "copy": _copy_rel(t), **({"answer": _copy_rel(t, ".ans")} if keep and t.answer is not None
+                                                  else {})}
+    own = {"checker_args": t.checker_args, "validator_args": t.validator_args}
+    return {**line, **{k: v for k, v in own.items() if v is not None}}
 
 
 def spec_of(imp: Imported) -> dict[str, Any]:
     """problem.yaml as a plain mapping, in the order a person would write it."""
     rels = {s.origin: solution_rel(s) for s in imp.solutions}
-    tests: dict[str, list[dict[str, str]]] = {}
+    tests: dict[str, list[dict[str, Any]]] = {}
     keep = keeps_answers(imp)
     for t in imp.tests:
         tests.setdefault(t.group, []).append(_line(t, keep))

@@ -1,0 +1,135 @@
+"""A submission that is more than one source file (Kattis, ICPC and BAPCtools packages allow a folder per
+submission), or a script in a language ojpack's table has no runner for → what ojpack judges.
+
+- A folder with its own `build` and/or `run` scripts is kept whole: the sandbox builds and runs it
+  (sandbox/scripted.py), and ojpack's solution discovery takes such a folder as one solution.
+- Several C or C++ sources become one file holding them all, each after a `#line` mark (as the validators'
+  programs.py does); headers beside them stay beside it.
+- Several Java sources become one file: their imports first, then each file's types with the top-level
+  `public` taken off (a file may hold one public type only); a `package` declaration is refused, named.
+- Several Python (or Bash) sources become a folder with
+  a `run` script that starts the main file with its modules beside it. The main file is BAPCtools': the
+  submissions.yaml `entrypoint`, else the first whose name starts with "main", else the first.
+Files of no language (a `.txt`, a header, a binary) are kept beside a folder program and otherwise left out.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...sandbox import is_source
+from .programs import unity
+from .submissions import verdicts_of
+from .writer import FOLDER, Imported, SolutionIn
+
+FAMILY = {".c": "c", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".c++": "cpp", ".java": "java", ".py": "python",
+          ".py3": "python", ".sh": "bash", ".bash": "bash"}
+HEADERS = {".h", ".hpp", ".hh"}
+STARTER = {"python": "python3", "bash": "bash"}   # how a `run` script starts the main file
+IMPORT = re.compile(r"^[ \t]*import[ \t]+(?:static[ \t]+)?[\w.]+(?:\.\*)?[ \t]*;[ \t]*\n?", re.M)
+PACKAGE = re.compile(r"^[ \t]*package[ \t]+[\w.]+[ \t]*;", re.M)
+TOP_PUBLIC = re.compile(r"^public[ \t]+(?=(?:(?:abstract|final|strictfp|sealed|non-sealed)[ \t]+)*"
+                        r"(?:class|interface|enum|record|@interface)\b)", re.M)
+
+
+@dataclass(frozen=True)
+class Made:
+    path: str                  # below solutions/<verdict>/: what ojpack judges
+    files: dict[str, bytes]    # every file to write below solutions/<verdict>/, the judged one included
+    how: str                   # what the report says of it
+
+
+def family(path: Path) -> str | None:
+    return FAMILY.get(path.suffix.lower()) or ("other" if is_source(path) else None)
+
+
+def entrypoint(raw: dict[str, Any], rel: str) -> str | None:
+    """submissions.yaml's `entrypoint` for the submission `rel` (its key names it exactly)."""
+    rule = raw.get(rel, raw.get(f"{rel}/"))
+    value = rule.get("entrypoint") if isinstance(rule, dict) else None
+    return str(value) if value else None
+
+
+def program(entry: Path, main: str | None) -> Made | str | None:
+    """`entry` (a file or folder below a verdict folder) as a program ojpack judges; a string says why it
+    cannot be one; None: a single source file, judged as it is."""
+    if entry.is_file():   # one source, Shell and Bash too: the language table runs it as BAPCtools does
+        return None
+    files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file()
+                                                    and not p.relative_to(entry).as_posix().startswith("."))
+    base = entry.parent if entry.is_file() else entry
+    rel = {f: f.relative_to(base).as_posix() for f in files}
+    if entry.is_dir() and any((entry / s).is_file() for s in ("build", "run")):
+        script = "run" if (entry / "run").is_file() else "build"
+        return Made(f"{entry.name}/{script}", {f"{entry.name}/{rel[f]}": f.read_bytes() for f in files},
+                    f"its own `{script}` script: the folder is kept whole, built and run in the sandbox")
+    sources = [f for f in files if family(f) is not None]
+    kinds = sorted({family(f) or "" for f in sources})
+    if not sources:   # one file of another language: named as such by the caller
+        others = [f for f in files if f.suffix not in (*HEADERS, ".txt", ".md")]
+        return None if len(others) == 1 else f"{len(others)} files, none a source ojpack can run"
+    if len(kinds) > 1:
+        return f"sources in several languages ({', '.join(kinds)})"
+    kind = kinds[0]
+    if len(sources) == 1:
+        return None
+    # a folder named like a source (x.java/) is named without its extension; a single script keeps its own
+    name = entry.name if entry.is_file() or entry.suffix.lower() not in FAMILY else entry.stem
+    if kind in ("c", "cpp"):
+        ext = ".c" if kind == "c" else ".cpp"
+        headers = {f"{name}/{rel[f]}": f.read_bytes() for f in files if f.suffix in HEADERS}
+        path = f"{name}/{name}{ext}" if headers else f"{name}{ext}"
+        return Made(path, {path: unity(sources, base), **headers},
+                    f"its {len(sources)} sources are compiled as one file, {path}")
+    if kind == "java":
+        return _java(name, sources)
+    if kind not in STARTER:
+        return f"{len(sources)} source files in a language ojpack joins for no judge"
+    first = _main(sources, rel, main)
+    run = f'#!/bin/sh\nexec {STARTER[kind]} "${{0%/*}}/{rel[first]}" "$@"\n'.encode()
+    kept = {f"{name}/{rel[f]}": f.read_bytes() for f in files}
+    return Made(f"{name}/run", {**kept, f"{name}/run": run},
+                f"run by {STARTER[kind]} from its folder (a `run` script starting {rel[first]})")
+
+
+def _main(sources: list[Path], rel: dict[Path, str], main: str | None) -> Path:
+    named = [s for s in sources if main is not None and rel[s] == main]
+    starts = [s for s in sorted(sources) if s.name.lower().startswith("main")]
+    return (named or starts or sorted(sources))[0]
+
+
+def _java(name: str, sources: list[Path]) -> Made | str:
+    texts = [(s, s.read_text(encoding="utf-8", errors="replace")) for s in sources]
+    if any(PACKAGE.search(t) for _, t in texts):
+        return "Java sources with a `package` declaration (ojpack joins them into one file)"
+    imports = list(dict.fromkeys(m.group(0).strip() for _, t in texts for m in IMPORT.finditer(t)))
+    bodies = [f"// {s.name}\n" + TOP_PUBLIC.sub("", IMPORT.sub("", t)) for s, t in texts]
+    path = f"{name}.java"
+    text = "\n".join(imports) + "\n\n" + "\n".join(bodies)
+    return Made(path, {path: text.encode()},
+                f"its {len(sources)} Java sources are joined into one file, {path} (imports first, the top-level "
+                "types no longer public)")
+
+
+def add(imp: Imported, made: Made, rel: str, data: bytes, rules: list[tuple[re.Pattern[str], set[str]]] | None,
+        origin: Path) -> None:
+    """A submission made of several files (or a script folder): its files under its verdict's folder."""
+    verdicts = verdicts_of(rel, data, rules)
+    if verdicts is None:
+        imp.note(f"submissions/{rel}: nothing says which verdicts it may get; not imported")
+        return
+    head, _, rest = made.path.partition("/")
+    taken = {s.path.split("/")[0] for s in imp.solutions if FOLDER[s.verdicts[0]] == FOLDER[verdicts[0]]}
+    top, n = head, 2
+    while top in taken:   # two submissions whose folders would share a name: the later gets -2, -3, ...
+        top, n = f"{head}-{n}", n + 1
+    moved = {f"{top}{name[len(head):]}": blob for name, blob in made.files.items()}
+    path = f"{top}/{rest}" if rest else top
+    for name, blob in moved.items():
+        if name != path:
+            imp.files[f"solutions/{FOLDER[verdicts[0]]}/{name}"] = blob
+    imp.solutions.append(SolutionIn(path, moved[path], verdicts, origin.as_posix()))
+    imp.note(f"submissions/{rel}: {made.how}")
