@@ -69,7 +69,7 @@ def test_a_submission_in_a_language_ojpack_cannot_run_is_named_in_the_report(tmp
     (accepted / "different.php.disabled").write_text("<?php exit(1);\n")   # BAPCtools skips it
     report = import_package(source, tmp_path / "out")
     said = " | ".join(report.notes)
-    assert "submissions/accepted/different.php.disabled: disabled (BAPCtools runs no such submission)" in said
+    assert "are skipped, as BAPCtools skips them: accepted/different.php.disabled" in said
     assert "submissions/accepted/different.pas: a language ojpack has no runner for ('.pas'); not imported" in said
     assert "submissions/accepted/different.fs: a language ojpack has no runner for ('.fs'); not imported" in said
     kept = {p.name for p in (tmp_path / "out" / "solutions" / "accepted").iterdir()}
