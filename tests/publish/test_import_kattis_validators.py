@@ -23,11 +23,15 @@ import yaml
 from ojpack.errors import OjpackError
 from ojpack.publish import import_package
 
+sys.path.insert(0, str(Path(__file__).parent))
+from echo_package import echo_package  # noqa: E402
+
 
 def check_json(folder: Path) -> dict:
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p", str(folder)],
                           capture_output=True, text=True)
     return json.loads(proc.stdout)
+
 
 CHATTY = """import sys
 n = sys.stdin.read().split()
@@ -40,15 +44,8 @@ sys.exit(42)
 
 
 def echo(root: Path, secret: str = "7\n") -> Path:
-    """A legacy Kattis package (print the input number) whose validator talks on stdout."""
-    for rel, text in {"problem.yaml": "name: Echo\n", "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
-                      "data/secret/2.in": secret, "data/secret/2.ans": secret,
-                      "input_validators/input_validator/validator.py": CHATTY,
-                      "submissions/accepted/echo.py": "print(int(input()))\n"}.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    (root / ".timelimit").write_text("1\n")
-    return root
+    """The echo package whose validator talks on stdout."""
+    return echo_package(root, secret, {"input_validators/input_validator/validator.py": CHATTY})
 
 
 def test_a_validator_that_prints_on_stdout_runs_as_kattis_runs_it(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ DOMjudge tree (or fetched without that folder) the link dangles, and the package
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
@@ -13,20 +14,12 @@ import pytest
 from ojpack.errors import OjpackError
 from ojpack.publish import import_package
 
-
-def echo(root: Path) -> Path:
-    """A small legacy Kattis package: print the input number."""
-    for rel, text in {"problem.yaml": "name: Echo\n", "data/sample/1.in": "1\n", "data/sample/1.ans": "1\n",
-                      "data/secret/2.in": "7\n", "data/secret/2.ans": "7\n",
-                      "submissions/accepted/echo.py": "print(int(input()))\n"}.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text)
-    (root / ".timelimit").write_text("1\n")
-    return root
+sys.path.insert(0, str(Path(__file__).parent))
+from echo_package import echo_package  # noqa: E402
 
 
 def test_a_dangling_symlink_is_left_out_and_named(tmp_path: Path) -> None:
-    src = echo(tmp_path / "echo")
+    src = echo_package(tmp_path / "echo")
     (src / "problem.pdf").symlink_to("../../doc/examples/echo.pdf")   # DOMjudge's layout, without doc/
     report = import_package(src, tmp_path / "out")
     assert report.tests == 2 and report.mismatches == []
@@ -35,7 +28,7 @@ def test_a_dangling_symlink_is_left_out_and_named(tmp_path: Path) -> None:
 
 
 def test_a_symlink_to_an_existing_file_outside_is_still_refused(tmp_path: Path) -> None:
-    src = echo(tmp_path / "echo")
+    src = echo_package(tmp_path / "echo")
     (tmp_path / "doc").mkdir()
     (tmp_path / "doc" / "echo.pdf").write_bytes(b"%PDF-1.4\n")
     (src / "problem.pdf").symlink_to("../doc/echo.pdf")
