@@ -41,10 +41,11 @@ def test_constants_go_into_generator_commands_programs_validators_and_statement(
     assert sum(len(v) for k, v in spec["tests"].items() if k != "sample") == 9   # with the included sample
     assert any("gen.py 1000000 4 " in t["gen"] for t in spec["tests"]["small"])
     assert "LIMIT = 50" in (out / "generators" / "gen.py").read_text()
-    assert "n <= 50 " in (out / "validators" / "validate.py").read_text()
+    # a validator written for Kattis (no --features) runs as Kattis runs it: an extra validator
+    assert "n <= 50 " in (out / "validators" / "extra" / "1-validate" / "validate.py").read_text()
     assert "at most 50 numbers, each at most 1000000" in (out / "statement" / "problem.en.md.j2").read_text()
     written = ("constants (MAXN, MAXV, SIDES) written into generators/gen.py, generators/write.py, "
-               "validators/validate.py")
+               "validators/extra/1-validate/validate.py")
     assert any(written in n for n in report.notes)
     # a submission is not substituted: the one printing "{{MAXN}}" keeps it and is wrong
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p", str(out)],
@@ -120,7 +121,7 @@ def linked_out(tmp_path: Path) -> tuple[Path, Path]:
 def test_a_symlink_to_a_file_in_an_allowed_folder_is_read_as_content(tmp_path: Path) -> None:
     source, outside = linked_out(tmp_path)
     report = import_package(source, tmp_path / "out", allow_outside=[outside])
-    copied = (tmp_path / "out" / "validators" / "validate.py")
+    copied = (tmp_path / "out" / "validators" / "extra" / "1-validate" / "validate.py")
     assert not copied.is_symlink() and "n <= 50 " in copied.read_text()
     assert any(n.startswith("input_validators/validate.py: a symlink out of the package to "
                             f"{outside / 'validate.py'} (allowed by --allow-outside)") for n in report.notes)
@@ -148,7 +149,8 @@ def test_the_report_lists_every_source_file_and_what_became_of_it(tmp_path: Path
     assert files["problem.yaml"].startswith("read: names")
     assert files["generators/generators.yaml"] == "read: its plan → the generator lines of problem.yaml"
     assert files["generators/gen.py"] == "copied with the constants written in to generators/gen.py"
-    assert files["input_validators/validate.py"] == "copied with the constants written in to validators/validate.py"
+    assert files["input_validators/validate.py"] == ("copied with the constants written in to "
+                                                     "validators/extra/1-validate/validate.py")
     assert files["answer_validators/validate.py"] == "copied to validators/answer/validate.py"
     assert files["statement/problem.en.tex"] == "the en statement, in Markdown: statement/problem.en.md.j2"
     assert files["submissions/wrong_answer/constant.py"] == "copied to solutions/wrong_answer/constant.py"

@@ -7,6 +7,7 @@ Gives the `ImportReport`, which names everything that could not be carried over.
 
 from __future__ import annotations
 
+import os
 import tempfile
 from dataclasses import replace
 import zipfile
@@ -20,7 +21,7 @@ from ...problem import load_yaml
 from . import constants, icpc2025, kattis, polygon
 from .ledger import ledger
 from .ledger_kattis import kattis_fates
-from .safe import extract_zip, no_outside_links
+from .safe import dangling, extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
 FORMATS = ("polygon", "kattis", "icpc2025")
@@ -83,6 +84,8 @@ def _import(root: Path, to: Path | None, allow_outside: Sequence[Path] = ()) -> 
     imp = read(root)
     for rel, target in links:
         imp.note(f"{rel}: a symlink out of the package to {target} (allowed by --allow-outside): read as content")
+    for rel in dangling(root):
+        imp.note(f"{rel}: a symlink to {os.readlink(root / rel)}, which does not exist: left out")
     if imp.format != "polygon":
         kattis_fates(root, imp)
     report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())

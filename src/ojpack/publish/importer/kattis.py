@@ -59,9 +59,9 @@ def read(root: Path) -> Imported:
     flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
     imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
     if is_interactive(meta):
-        interactor(root, sorted((root / "output_validators").glob("*")), imp)
+        interactor(root, output_validator_entries(root), imp)
     elif meta.get("validation", "default") != "default" or imp.multi_pass:
-        output_validator(root, sorted((root / "output_validators").glob("*")), "kattis", imp)
+        output_validator(root, output_validator_entries(root), "kattis", imp)
     else:
         checker_flags(flags, imp)
     unpassed_flags(flags, "validator_flags", imp)
@@ -75,6 +75,13 @@ def read(root: Path) -> Imported:
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
     return imp
+
+
+def output_validator_entries(root: Path) -> list[Path]:
+    """The entries of output_validators/ (legacy: each one program); without any, the newer formats' one
+    output_validator/ folder, which DOMjudge also reads in a legacy package (its example problems have it)."""
+    legacy = sorted((root / "output_validators").glob("*"))
+    return legacy if legacy or not (root / "output_validator").is_dir() else [root / "output_validator"]
 
 
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:

@@ -44,8 +44,8 @@ def no_outside_links(root: Path, allowed: Sequence[Path] = ()) -> list[tuple[str
     roots = [a.resolve() for a in allowed]
     taken = []
     for path in sorted(root.rglob("*")):
-        if not path.is_symlink() or path.resolve().is_relative_to(base):
-            continue
+        if not path.is_symlink() or path.resolve().is_relative_to(base) or not path.exists():
+            continue   # a link to nothing brings no host file in: dangling() names it
         target = path.resolve()
         rel = path.relative_to(root).as_posix()
         if not any(target.is_relative_to(a) for a in roots):
@@ -55,6 +55,12 @@ def no_outside_links(root: Path, allowed: Sequence[Path] = ()) -> list[tuple[str
             raise OjpackError(f"{rel}: a symlink to {target}, which is not a regular file; refused")
         taken.append((rel, target))
     return taken
+
+
+def dangling(root: Path) -> list[str]:
+    """The symlinks under `root` that lead nowhere (a package copied out of the repository its links point
+    into, e.g. DOMjudge's `problem.pdf -> ../../doc/examples/…`): nothing can be read through them."""
+    return [p.relative_to(root).as_posix() for p in sorted(root.rglob("*")) if p.is_symlink() and not p.exists()]
 
 
 def extract_zip(source: Path, dest: Path, max_bytes: int = MAX_ZIP_BYTES, max_files: int = MAX_ZIP_FILES) -> None:

@@ -8,7 +8,8 @@ the verdicts their home tools require.
   matches everything below it) gives `permitted` verdicts per test and `required` ones (at least one test);
   ojpack judges the first failing test, so a submission may end on any permitted verdict, and on AC only when
   nothing is required. Rules matching one submission (the folder's default included) must all hold.
-- `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` in a source (DOMjudge) overrides its folder.
+- `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` (or `@EXPECTED_SCORE@: CORRECT`) in a source (DOMjudge)
+  overrides its folder.
 - `.py3` is Python 3; `.py2`, and a `.py` that Python 3 cannot parse (problemtools runs those as Python 2),
   and languages ojpack has no runner for are named in the report and left out.
 """
@@ -41,7 +42,9 @@ LEGACY = {"accepted": ["AC"], "wrong_answer": ["WA"], "time_limit_exceeded": ["T
 DOMJUDGE = {"CORRECT": ["AC"], "WRONG-ANSWER": ["WA"], "NO-OUTPUT": ["WA"], "TIMELIMIT": ["TLE"],
             "RUN-ERROR": ["RE", "MLE"], "COMPILER-ERROR": ["CE"], "OUTPUT-LIMIT": ["OLE"],
             "ACCEPTED": ["AC"], "WRONG_ANSWER": ["WA"], "TIME_LIMIT_EXCEEDED": ["TLE"], "RUN_TIME_ERROR": ["RE", "MLE"]}
-EXPECTED = re.compile(rb"@EXPECTED_RESULTS?@:?\s*([A-Za-z_, -]+)")
+# DOMjudge's markers: `@EXPECTED_RESULTS@: ` and `@EXPECTED_SCORE@: ` (a number there is a score), the colon
+# included, so prose naming the tag ("how to use the @EXPECTED_RESULTS@ tag") is not one
+EXPECTED = re.compile(rb"@EXPECTED_(?:RESULTS?|SCORE)@:[ \t]*([A-Za-z_, -]*)", re.I)
 ORDER = ["AC", "WA", "TLE", "RE", "MLE", "OLE", "CE"]   # the first names the folder
 
 
@@ -106,13 +109,11 @@ def rules_2025(raw: dict[str, Any], notes: list[str], defaults: bool) -> list[tu
 
 
 def expected_results(data: bytes) -> list[str] | None:
-    m = EXPECTED.search(data)
-    if not m:
-        return None
-    names = [n.strip().upper() for n in m.group(1).decode().split(",") if n.strip()]
-    if not names or any(n not in DOMJUDGE for n in names):
-        return None
-    return _sorted({v for n in names for v in DOMJUDGE[n]})
+    for m in EXPECTED.finditer(data):
+        names = [n.strip().upper() for n in m.group(1).decode().split(",") if n.strip()]
+        if names and all(n in DOMJUDGE for n in names):
+            return _sorted({v for n in names for v in DOMJUDGE[n]})
+    return None
 
 
 def verdicts_of(rel: str, data: bytes, rules: list[tuple[re.Pattern[str], set[str]]] | None) -> list[str] | None:
