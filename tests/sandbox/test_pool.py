@@ -26,17 +26,29 @@ pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no san
 
 # Runs `argv` `times` times in this thread, then prints each run's status and output and the cages held.
 SEQUENCE = '''
-import json, sys
+import json, os, sys
 from pathlib import Path
+
+
+def _has(proc, token):
+    try:
+        return bool(token) and proc.name != str(os.getpid()) and token.encode() in (proc / "cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 from ojpack.sandbox import RunLimits, run
 from ojpack.sandbox.pool import pooled_cages
 req = json.loads(sys.argv[1])
 folder = Path(req["folder"])
-said = []
+said, alive = [], []
 for k in range(req["times"]):
-    res = run(req["argv"], folder / "in", folder / f"out{k}", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8))
+    res = run(req["argv"], folder / "in", folder / f"out{k}", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8),
+              cgroup=req.get("cgroup"))
+    # the moment run() returns: a process of the host still running with the token in its command line
+    alive.append([p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _has(p, req.get("token"))])
     said.append([res.status, (folder / f"out{k}").read_text()])
-print(json.dumps({"runs": said, "cages": pooled_cages()}))
+print(json.dumps({"runs": said, "cages": pooled_cages(), "alive": alive}))
 '''
 
 # Looks for what an earlier run could have left, then leaves all of it for the next one.
@@ -66,13 +78,14 @@ def identity(request) -> Identity:
     yield from each_identity(request.param, "ojpack-pool-driver-")
 
 
-def in_one_thread(identity: Identity, folder: Path, argv: list[str], times: int) -> dict:
+def in_one_thread(identity: Identity, folder: Path, argv: list[str], times: int, cgroup: bool | None = None,
+                  token: str = "") -> dict:
     """SEQUENCE as the identity, in a process of its own (its pool starts empty)."""
     script = folder / "sequence.py"
     script.write_text(SEQUENCE)
     (folder / "in").write_bytes(b"")
     identity.own(folder)
-    request = json.dumps({"argv": argv, "folder": str(folder), "times": times})
+    request = json.dumps({"argv": argv, "folder": str(folder), "times": times, "cgroup": cgroup, "token": token})
     command, env = identity.command([sys.executable, str(script), request], folder)
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -106,6 +119,40 @@ def test_one_threads_runs_share_a_prepared_cage_and_none_sees_what_the_last_left
         assert seen["tmp"] == first["tmp"] and not [n for n in seen["tmp"] if n.startswith("left-")]
         assert seen["shm"] == [] and seen["msg"] == []
     assert host_processes_with(token) == []
+
+
+# Leaves a file in /tmp and a grandchild in a session of its own that holds none of the run's pipes (so
+# the output's end does not wait for it), then ends at once.
+QUIET_LEAVER = '''
+import os, sys
+token = sys.argv[1]
+print(sorted(os.listdir("/tmp")), flush=True)
+open("/tmp/left-" + token, "w").write("secret")
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        null = os.open("/dev/null", os.O_RDWR)
+        for fd in range(3):
+            os.dup2(null, fd)
+        os.execv("/bin/sleep", [token, "600"])
+    os._exit(0)
+'''
+
+
+def test_without_a_cgroup_the_run_is_gone_when_run_returns(identity, tmp_path):
+    # A run without a cgroup (stress's) is answered as soon as the run's init has killed and reaped its
+    # processes, before the cage's own processes have exited (launch.c's serve_one): the grandchild it
+    # left must already be dead when run() returns, and the next run must not see its /tmp.
+    folder = identity.folder(tmp_path)
+    token = uuid.uuid4().hex
+    program = folder / "quiet_leaver.py"
+    program.write_text(QUIET_LEAVER)
+    said = in_one_thread(identity, folder, [real_python(), "-S", str(program), token], times=3, cgroup=False,
+                         token=token)
+    assert said["cages"] == 1
+    assert said["alive"] == [[], [], []]
+    listings = [out.strip() for status, out in said["runs"] if status == "ok"]
+    assert len(listings) == 3 and listings[0] == listings[1] == listings[2] and "left-" not in listings[0]
 
 
 def test_a_source_replaced_between_runs_is_run_as_it_now_is(tmp_path):

@@ -924,17 +924,27 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     alarm((unsigned)(c->wall_ms / 1000 + 3));
     pump(out_r, out_file, out_max, err_r, err_file, go[1]);
     close(go[1]);
-    int status;
-    while (waitpid(keeper, &status, 0) < 0)
-        if (errno != EINTR) break;
-    alarm(0);
+    /* Without a cgroup, the answer goes back as soon as init has reported, which it does once it has
+       killed and reaped every process of the run: the keeper's and init's own exits (the run's mount, ipc
+       and pid namespaces torn down, a read-copy-update wait among them) then overlap ojpack's next step,
+       and are waited for before this cage takes the next request. With a cgroup, ojpack empties and
+       resets it after the answer: the keeper must be gone by then. */
+    int status = 0, reaped = 0, early = strcmp(c->tasks1, "-") == 0 && strcmp(c->tasks2, "-") == 0;
     char said[512];
-    ssize_t got = read(report[0], said, sizeof said - 1);
+    ssize_t got = early ? read(report[0], said, sizeof said - 1) : 0;
+    if (!early || got <= 0) {
+        while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
+        reaped = 1;
+    }
+    if (!early) got = read(report[0], said, sizeof said - 1);
     close(report[0]);
     if (out_file >= 0) close(out_file);
     if (err_file >= 0) close(err_file);
     if (got <= 0) got = snprintf(said, sizeof said, "E the pooled cage's run ended with status %d\n", status);
     if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
+    if (!reaped)
+        while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
+    alarm(0);
 }
 
 static int pool_main(int argc, char **argv) {
