@@ -223,3 +223,48 @@ def test_a_prepared_cage_gives_the_same_process_cap_as_a_one_shot_cage(tmp_path,
         assert res.status == "ok"
         forked.append(int((tmp_path / "out").read_text()))
     assert forked[0] == forked[1] == forked[2] <= 8
+
+
+UPPER_THEN_LINGER = """
+import sys, time
+sys.stdout.write(sys.stdin.read().upper())
+sys.stdout.close()
+time.sleep(2)
+"""
+
+
+def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path):
+    # Without a cgroup the second run of a cage is its spare's (launch.c), whose init got the run's pipe
+    # ends over a socket: the partner must still see EOF when the program closes its end, not when the
+    # run ends (no copy of it left in the keeper, the init or the pool).
+    import threading
+
+    program = tmp_path / "upper.py"
+    program.write_text(UPPER_THEN_LINGER)
+    limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8)
+    for word in ("first", "second"):
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        done = threading.Event()
+        seen: dict = {}
+
+        def read() -> None:
+            with open(out_r, "rb") as f:
+                seen["text"] = f.read()
+            seen["before_the_end"] = not done.is_set()
+
+        reader = threading.Thread(target=read)
+        reader.start()
+
+        def spawned() -> None:
+            os.close(in_r)
+            os.close(out_w)
+
+        os.write(in_w, word.encode())
+        os.close(in_w)
+        res = run([real_python(), "-S", str(program)], in_r, out_w, limits, cgroup=False, spawned=spawned)
+        done.set()
+        reader.join()
+        assert res.status == "ok"
+        assert seen == {"text": word.upper().encode(), "before_the_end": True}
+    assert pooled_cages() == 1
