@@ -239,9 +239,12 @@ def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path):
     # run ends (no copy of it left in the keeper, the init or the pool).
     import threading
 
+    from ojpack.sandbox import pool
+
     program = tmp_path / "upper.py"
     program.write_text(UPPER_THEN_LINGER)
     limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8)
+    cages = []
     for word in ("first", "second"):
         in_r, in_w = os.pipe()
         out_r, out_w = os.pipe()
@@ -267,4 +270,5 @@ def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path):
         reader.join()
         assert res.status == "ok"
         assert seen == {"text": word.upper().encode(), "before_the_end": True}
-    assert pooled_cages() == 1
+        cages.append({kept.pid for kept in pool._cages().values()})
+    assert cages[0] == cages[1]   # the second run was the first one's cage's (its spare's)
