@@ -26,17 +26,29 @@ pytestmark = pytest.mark.skipif(isolation_problem() is not None, reason=f"no san
 
 # Runs `argv` `times` times in this thread, then prints each run's status and output and the cages held.
 SEQUENCE = '''
-import json, sys
+import json, os, sys
 from pathlib import Path
+
+
+def _has(proc, token):
+    try:
+        return bool(token) and proc.name != str(os.getpid()) and token.encode() in (proc / "cmdline").read_bytes()
+    except OSError:
+        return False
+
+
 from ojpack.sandbox import RunLimits, run
 from ojpack.sandbox.pool import pooled_cages
 req = json.loads(sys.argv[1])
 folder = Path(req["folder"])
-said = []
+said, alive = [], []
 for k in range(req["times"]):
-    res = run(req["argv"], folder / "in", folder / f"out{k}", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8))
+    res = run(req["argv"], folder / "in", folder / f"out{k}", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8),
+              cgroup=req.get("cgroup"))
+    # the moment run() returns: a process of the host still running with the token in its command line
+    alive.append([p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _has(p, req.get("token"))])
     said.append([res.status, (folder / f"out{k}").read_text()])
-print(json.dumps({"runs": said, "cages": pooled_cages()}))
+print(json.dumps({"runs": said, "cages": pooled_cages(), "alive": alive}))
 '''
 
 # Looks for what an earlier run could have left, then leaves all of it for the next one.
@@ -66,13 +78,14 @@ def identity(request) -> Identity:
     yield from each_identity(request.param, "ojpack-pool-driver-")
 
 
-def in_one_thread(identity: Identity, folder: Path, argv: list[str], times: int) -> dict:
+def in_one_thread(identity: Identity, folder: Path, argv: list[str], times: int, cgroup: bool | None = None,
+                  token: str = "") -> dict:
     """SEQUENCE as the identity, in a process of its own (its pool starts empty)."""
     script = folder / "sequence.py"
     script.write_text(SEQUENCE)
     (folder / "in").write_bytes(b"")
     identity.own(folder)
-    request = json.dumps({"argv": argv, "folder": str(folder), "times": times})
+    request = json.dumps({"argv": argv, "folder": str(folder), "times": times, "cgroup": cgroup, "token": token})
     command, env = identity.command([sys.executable, str(script), request], folder)
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stderr
@@ -106,6 +119,40 @@ def test_one_threads_runs_share_a_prepared_cage_and_none_sees_what_the_last_left
         assert seen["tmp"] == first["tmp"] and not [n for n in seen["tmp"] if n.startswith("left-")]
         assert seen["shm"] == [] and seen["msg"] == []
     assert host_processes_with(token) == []
+
+
+# Leaves a file in /tmp and a grandchild in a session of its own that holds none of the run's pipes (so
+# the output's end does not wait for it), then ends at once.
+QUIET_LEAVER = '''
+import os, sys
+token = sys.argv[1]
+print(sorted(os.listdir("/tmp")), flush=True)
+open("/tmp/left-" + token, "w").write("secret")
+if os.fork() == 0:
+    os.setsid()
+    if os.fork() == 0:
+        null = os.open("/dev/null", os.O_RDWR)
+        for fd in range(3):
+            os.dup2(null, fd)
+        os.execv("/bin/sleep", [token, "600"])
+    os._exit(0)
+'''
+
+
+def test_without_a_cgroup_the_run_is_gone_when_run_returns(identity, tmp_path):
+    # A run without a cgroup (stress's) is answered as soon as the run's init has killed and reaped its
+    # processes, before the cage's own processes have exited (launch.c's serve_one): the grandchild it
+    # left must already be dead when run() returns, and the next run must not see its /tmp.
+    folder = identity.folder(tmp_path)
+    token = uuid.uuid4().hex
+    program = folder / "quiet_leaver.py"
+    program.write_text(QUIET_LEAVER)
+    said = in_one_thread(identity, folder, [real_python(), "-S", str(program), token], times=3, cgroup=False,
+                         token=token)
+    assert said["cages"] == 1
+    assert said["alive"] == [[], [], []]
+    listings = [out.strip() for status, out in said["runs"] if status == "ok"]
+    assert len(listings) == 3 and listings[0] == listings[1] == listings[2] and "left-" not in listings[0]
 
 
 def test_a_source_replaced_between_runs_is_run_as_it_now_is(tmp_path):
@@ -168,10 +215,60 @@ def test_a_prepared_cage_gives_the_same_process_cap_as_a_one_shot_cage(tmp_path,
     program = tmp_path / "forks.py"
     program.write_text(FORKS)
     limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=256, output_mib=8, processes=8)
-    forked = {}
-    for pooled in ("1", "0"):
+    forked = []
+    # twice pooled: without a cgroup, the second run is the spare keeper's and init's made ahead (launch.c)
+    for pooled in ("1", "1", "0"):
         monkeypatch.setenv("OJPACK_CAGE_POOL", pooled)
         res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", limits, cgroup=cgroup)
         assert res.status == "ok"
-        forked[pooled] = int((tmp_path / "out").read_text())
-    assert forked["1"] == forked["0"] <= 8
+        forked.append(int((tmp_path / "out").read_text()))
+    assert forked[0] == forked[1] == forked[2] <= 8
+
+
+UPPER_THEN_LINGER = """
+import sys, time
+sys.stdout.write(sys.stdin.read().upper())
+sys.stdout.close()
+time.sleep(2)
+"""
+
+
+def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path):
+    # Without a cgroup the second run of a cage is its spare's (launch.c), whose init got the run's pipe
+    # ends over a socket: the partner must still see EOF when the program closes its end, not when the
+    # run ends (no copy of it left in the keeper, the init or the pool).
+    import threading
+
+    from ojpack.sandbox import pool
+
+    program = tmp_path / "upper.py"
+    program.write_text(UPPER_THEN_LINGER)
+    limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8)
+    cages = []
+    for word in ("first", "second"):
+        in_r, in_w = os.pipe()
+        out_r, out_w = os.pipe()
+        done = threading.Event()
+        seen: dict = {}
+
+        def read() -> None:
+            with open(out_r, "rb") as f:
+                seen["text"] = f.read()
+            seen["before_the_end"] = not done.is_set()
+
+        reader = threading.Thread(target=read)
+        reader.start()
+
+        def spawned() -> None:
+            os.close(in_r)
+            os.close(out_w)
+
+        os.write(in_w, word.encode())
+        os.close(in_w)
+        res = run([real_python(), "-S", str(program)], in_r, out_w, limits, cgroup=False, spawned=spawned)
+        done.set()
+        reader.join()
+        assert res.status == "ok"
+        assert seen == {"text": word.upper().encode(), "before_the_end": True}
+        cages.append({kept.pid for kept in pool._cages().values()})
+    assert cages[0] == cages[1]   # the second run was the first one's cage's (its spare's)

@@ -872,9 +872,12 @@ static void fresh_tmp_and_proc(struct cage *c) {
 
 struct prepared { int user, net, mnt; };
 
+static int await_run(struct cage *c, int ctl);
+
 /* The run's keeper (a child of the pool, fd 3 its report pipe): into the cgroups from out here, into the
-   prepared namespaces, then a private copy of them for the run's init, which it waits for. */
-static void keep_run(struct cage *c, const struct prepared *ns, int go) {
+   prepared namespaces, then a private copy of them for the run's init, which it waits for. `ctl` >= 0: a
+   spare made ahead, whose init gets its run's fields and descriptors there (see await_run). */
+static void keep_run(struct cage *c, const struct prepared *ns, int go, int ctl) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     join(c->tasks1, getpid());
     join(c->tasks2, getpid());
@@ -889,8 +892,10 @@ static void keep_run(struct cage *c, const struct prepared *ns, int go) {
     if (init == 0) {
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         fresh_tmp_and_proc(c);
+        if (ctl >= 0) go = await_run(c, ctl);
         _exit(watch(c, go));
     }
+    if (ctl >= 0) close(ctl);
     close(go);
     close(0);   /* the program's stdin and stdout are the cage's alone: a pipe it closes reaches its partner */
     close(1);   /* as EOF at once */
@@ -899,10 +904,9 @@ static void keep_run(struct cage *c, const struct prepared *ns, int go) {
     _exit(0);
 }
 
-/* One request: its descriptors become 0, 1 and 2 as in a one-shot cage, the keeper runs it, this process
-   drains the output, and init's report goes back to ojpack. */
-static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size_t len, int *fds) {
-    char *field[MAX_BINDS + 16];
+/* A request's fields into the cage (argv points into msg). */
+static void parse_request(struct cage *c, char *msg, size_t len) {
+    static char *field[MAX_BINDS + 16];
     int n = 0;
     for (size_t at = 0; at < len && n < (int)(sizeof field / sizeof *field) - 1; at += strlen(msg + at) + 1)
         field[n++] = msg + at;
@@ -912,6 +916,99 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     c->wall_ms = atoll(field[1]);
     c->fsize = field[2], c->stack = field[3], c->as = field[4], c->nproc = field[5], c->mem_cap = atoll(field[6]);
     c->tasks1 = field[7], c->tasks2 = field[8], c->cwd = field[9], c->argv = field + 10;
+}
+
+/* One message and exactly `want` descriptors from `sock`; the message's length, 0 when the peer is gone. */
+static ssize_t recv_with_fds(int sock, char *msg, size_t cap, int *fds, int want) {
+    char control[CMSG_SPACE(4 * sizeof(int))];
+    for (;;) {
+        struct iovec iov = {msg, cap - 1};
+        struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control,
+                           .msg_controllen = CMSG_SPACE((size_t)want * sizeof(int))};
+        ssize_t got = recvmsg(sock, &h, MSG_CMSG_CLOEXEC);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return 0;
+        msg[got] = 0;
+        struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
+        if (!cm || cm->cmsg_type != SCM_RIGHTS || cm->cmsg_len != CMSG_LEN((size_t)want * sizeof(int))) {
+            errno = EINVAL;
+            fail("a request without its %d descriptors", want);
+        }
+        memcpy(fds, CMSG_DATA(cm), (size_t)want * sizeof(int));
+        return got;
+    }
+}
+
+/* A spare's init: in its fresh namespaces already, it waits for the run (the request as ojpack sent it,
+   with stdin, stdout, stderr and the `go` pipe as the pool made them), takes them and returns `go`. The
+   pool dropping the spare (its end closed) ends it. */
+static int await_run(struct cage *c, int ctl) {
+    static char msg[1 << 16];
+    int fds[4];
+    ssize_t len = recv_with_fds(ctl, msg, sizeof msg, fds, 4);
+    if (len <= 0) _exit(0);
+    close(ctl);
+    parse_request(c, msg, (size_t)len);
+    for (int k = 0; k < 3; k++)
+        if (dup2(fds[k], k) != k) fail("dup2");
+    for (int k = 0; k < 3; k++) close(fds[k]);
+    return fds[3];
+}
+
+/* The next run's keeper and init, made while ojpack works between runs (only after a run without a
+   cgroup: a keeper joins the run's cgroups before it forks init). Made after the last run's keeper is
+   reaped, from the prepared namespaces as every run's are, and used for one run at most. */
+struct spare { pid_t keeper; int ctl, report; };
+
+static void make_spare(struct cage *c, const struct prepared *ns, struct spare *s) {
+    int sp[2], report[2];
+    s->keeper = -1;
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp) != 0) return;
+    if (pipe2(report, O_CLOEXEC) != 0) { close(sp[0]); close(sp[1]); return; }
+    pid_t keeper = fork();
+    if (keeper == 0) {
+        close(sp[0]);
+        close(report[0]);
+        if (dup2(report[1], 3) != 3) _exit(125);
+        close(report[1]);
+        keep_run(c, ns, -1, sp[1]);
+    }
+    close(sp[1]);
+    close(report[1]);
+    if (keeper < 0) { close(sp[0]); close(report[0]); return; }
+    s->keeper = keeper, s->ctl = sp[0], s->report = report[0];
+}
+
+static void drop_spare(struct spare *s) {
+    if (s->keeper <= 0) return;
+    close(s->ctl);   /* its init's wait ends, and so does it and then its keeper */
+    close(s->report);
+    while (waitpid(s->keeper, NULL, 0) < 0 && errno == EINTR) {}
+    s->keeper = -1;
+}
+
+/* Hands the run to the spare: 0 when it took it. */
+static int use_spare(struct spare *s, const char *msg, size_t len, int go) {
+    if (s->keeper <= 0) return -1;
+    int fds[4] = {0, 1, 2, go};
+    char control[CMSG_SPACE(sizeof fds)];
+    memset(control, 0, sizeof control);
+    struct iovec iov = {(void *)msg, len};
+    struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+    struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
+    cm->cmsg_level = SOL_SOCKET, cm->cmsg_type = SCM_RIGHTS, cm->cmsg_len = CMSG_LEN(sizeof fds);
+    memcpy(CMSG_DATA(cm), fds, sizeof fds);
+    if (sendmsg(s->ctl, &h, MSG_NOSIGNAL) != (ssize_t)len) { drop_spare(s); return -1; }
+    close(s->ctl);
+    return 0;
+}
+
+/* One request: its descriptors become 0, 1 and 2 as in a one-shot cage, the keeper runs it (the spare's,
+   when there is one and the run has no cgroup), this process drains the output, and init's report goes
+   back to ojpack. */
+static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size_t len, int *fds,
+                      struct spare *spare) {
+    parse_request(c, msg, len);   /* fields point into msg, which stays whole for a spare */
     for (int k = 0; k < 3; k++)
         if (dup2(fds[k], k) != k) fail("dup2");
     for (int k = 0; k < 3; k++) close(fds[k]);
@@ -919,17 +1016,26 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     long long out_max = strcmp(c->fsize, "-") == 0 ? LLONG_MAX : strtoll(c->fsize, NULL, 10);
     stdin_to_memfd();
     int report[2], go[2];
-    if (pipe2(report, O_CLOEXEC) != 0 || pipe2(go, O_CLOEXEC) != 0) fail("pipe");
-    pid_t keeper = fork();
-    if (keeper < 0) fail("fork");
-    if (keeper == 0) {
-        close(report[0]);
-        close(go[1]);
-        if (dup2(report[1], 3) != 3) _exit(125);   /* the socket's place: init and fail() report there */
+    if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
+    int early = strcmp(c->tasks1, "-") == 0 && strcmp(c->tasks2, "-") == 0;
+    pid_t keeper;
+    if (early && use_spare(spare, msg, len, go[0]) == 0) {
+        keeper = spare->keeper, report[0] = spare->report;
+        spare->keeper = -1;
+    } else {
+        drop_spare(spare);
+        if (pipe2(report, O_CLOEXEC) != 0) fail("pipe");
+        keeper = fork();
+        if (keeper < 0) fail("fork");
+        if (keeper == 0) {
+            close(report[0]);
+            close(go[1]);
+            if (dup2(report[1], 3) != 3) _exit(125);   /* the socket's place: init and fail() report there */
+            close(report[1]);
+            keep_run(c, ns, go[0], -1);
+        }
         close(report[1]);
-        keep_run(c, ns, go[0]);
     }
-    close(report[1]);
     close(go[0]);
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);   /* the run's ends leave this process: EOF when it ends */
     for (int k = 0; k < 3; k++) dup2(null, k);
@@ -937,17 +1043,28 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     alarm((unsigned)(c->wall_ms / 1000 + 3));
     pump(out_r, out_file, out_max, err_r, err_file, go[1]);
     close(go[1]);
-    int status;
-    while (waitpid(keeper, &status, 0) < 0)
-        if (errno != EINTR) break;
-    alarm(0);
+    /* Without a cgroup, the answer goes back as soon as init has reported, which it does once it has
+       killed and reaped every process of the run: the keeper's and init's own exits (the run's mount, ipc
+       and pid namespaces torn down, a read-copy-update wait among them) and the next run's spare then
+       overlap ojpack's next step, and are done before this cage takes the next request. With a cgroup,
+       ojpack empties and resets it after the answer: the keeper must be gone by then. */
+    int status = 0, reaped = 0;
     char said[512];
-    ssize_t got = read(report[0], said, sizeof said - 1);
+    ssize_t got = early ? read(report[0], said, sizeof said - 1) : 0;
+    if (!early || got <= 0) {
+        while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
+        reaped = 1;
+    }
+    if (!early) got = read(report[0], said, sizeof said - 1);
     close(report[0]);
     if (out_file >= 0) close(out_file);
     if (err_file >= 0) close(err_file);
     if (got <= 0) got = snprintf(said, sizeof said, "E the pooled cage's run ended with status %d\n", status);
     if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
+    if (!reaped)
+        while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
+    alarm(0);
+    if (early) make_spare(c, ns, spare);
 }
 
 static int pool_main(int argc, char **argv) {
@@ -1002,22 +1119,12 @@ static int pool_main(int argc, char **argv) {
     waitpid(builder, NULL, 0);
     if (write(3, "ok\n", 3) != 3) return 0;
     static char msg[1 << 16];
+    struct spare spare = {-1, -1, -1};
     for (;;) {
-        char control[CMSG_SPACE(3 * sizeof(int))];
-        struct iovec iov = {msg, sizeof msg - 1};
-        struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
-        ssize_t got = recvmsg(3, &h, MSG_CMSG_CLOEXEC);
-        if (got < 0 && errno == EINTR) continue;
-        if (got <= 0) return 0;   /* ojpack closed the pool */
-        msg[got] = 0;
-        struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
-        if (!cm || cm->cmsg_type != SCM_RIGHTS || cm->cmsg_len != CMSG_LEN(3 * sizeof(int))) {
-            errno = EINVAL;
-            fail("a request without its three descriptors");
-        }
         int fds[3];
-        memcpy(fds, CMSG_DATA(cm), sizeof fds);
-        serve_one(&c, &ns, msg, (size_t)got, fds);
+        ssize_t got = recv_with_fds(3, msg, sizeof msg, fds, 3);
+        if (got <= 0) return 0;   /* ojpack closed the pool (a spare dies with it: PR_SET_PDEATHSIG) */
+        serve_one(&c, &ns, msg, (size_t)got, fds, &spare);
     }
 }
 

@@ -6,7 +6,6 @@ with a fresh salt. The package's validator is the authority: it runs only on wha
 
 from __future__ import annotations
 
-import itertools
 import os
 import random
 import re
@@ -24,6 +23,7 @@ from ..judging import limits_for, load_judge
 from ..problem import PlannedTest, Problem, make_plan
 from ..sandbox import Program, RunLimits, prepare, run
 from ..testdata import load_validator, validate_bytes
+from .ahead import Ahead
 from .duel import Duel, Outcome
 from .grammar import Block, Grammar, GrammarError, load_grammar
 from .plan_edit import add_copy_test, check_name
@@ -107,15 +107,18 @@ class Sources:
 
 def hunt(duel: Duel, sources: Sources, seconds: float, workers: int,
          accept: Callable[[bytes], bool] = lambda _d: True) -> Hunt:
-    """Compare on case after case, `workers` at once, until a difference or the deadline."""
+    """Compare on case after case (made ahead by one thread, see ahead.py), `workers` at once, until a
+    difference or the deadline."""
     state, lock, stop = Hunt(), threading.Lock(), threading.Event()
     deadline = time.monotonic() + seconds
-    counter = itertools.count()
+    ahead = Ahead(sources.make, 2 * workers, stop)
 
     def worker() -> None:
         while not stop.is_set() and time.monotonic() < deadline:
-            k = next(counter)
-            made = sources.make(k)
+            taken = ahead.take()
+            if taken is None:
+                return
+            k, made = taken
             if made is None:
                 continue
             data, units, origin = made
@@ -136,7 +139,7 @@ def hunt(duel: Duel, sources: Sources, seconds: float, workers: int,
             for f in futures:
                 f.result()
         finally:
-            stop.set()
+            ahead.close()
     return state
 
 
