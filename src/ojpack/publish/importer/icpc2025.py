@@ -62,7 +62,8 @@ def read(root: Path) -> Imported:
 
     testargs.from_data(root, imp, read_group, kattis.load_yaml, as_args(meta.get("validator_flags")))
     testargs.finish(imp, out_flags)
-    kattis.submissions(root, imp, _rules(root, imp, str(meta.get("problem_format_version", ""))))
+    listed = kattis.load_yaml(root / "submissions" / "submissions.yaml")
+    kattis.submissions(root, imp, listed, _rules(listed, imp, str(meta.get("problem_format_version", ""))))
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     answers = units(sorted((root / "answer_validators").glob("*")))
@@ -96,7 +97,6 @@ def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
     return group_score(meta), (None if args is None else as_args(args))
 
 
-def _rules(root: Path, imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:
+def _rules(raw: dict[str, Any], imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:
     """submissions.yaml, over the 2025-09 spec's default directory rules (2023-07 folders name one verdict)."""
-    raw = kattis.load_yaml(root / "submissions" / "submissions.yaml")
     return rules_2025(raw, imp.notes, defaults=version.startswith("2025"))

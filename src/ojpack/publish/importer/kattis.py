@@ -16,22 +16,19 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
-from . import multifile, testargs, tex
+from . import testargs, tex
 from .constants import in_statement
 from .flags import checker_rule
-from .passes import kinds, no_model, passes_of
+from .passes import kinds, passes_of
 from .programs import place, units
 from .generators import plan, read_plan
 from .grading import grading_notes
-from .submissions import runnable, unclaimed, verdicts_of
 from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
-from .writer import FOLDER, Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
+from .kattis_submissions import submissions
+from .writer import Imported, TestIn, fill_names, safe_name, scale_scores
 
-HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
-SKIPPED = {".disabled", ".template"}   # a submission (file or folder) BAPCtools does not judge
-MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
 
 
 def load_yaml(path: Path) -> dict[str, Any]:
@@ -70,7 +67,7 @@ def read(root: Path) -> Imported:
     testargs.from_data(root, imp, lambda folder: load_yaml(folder / "testdata.yaml"), None,
                        str(meta.get("validator_flags", "")).split())
     testargs.finish(imp, flags)
-    submissions(root, imp)
+    submissions(root, imp, load_yaml(root / "submissions" / "submissions.yaml"))
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
@@ -303,59 +300,6 @@ def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
         out.append(TestIn(group, name, str(inp.relative_to(root)), inp.read_bytes(),
                           ans.read_bytes() if ans.is_file() else None))
     return out
-
-
-def submissions(root: Path, imp: Imported, rules: list[tuple[re.Pattern[str], set[str]]] | None = None) -> None:
-    """submissions/<folder>/<file or folder>: its verdicts by `rules` (submissions.yaml), its source's
-    @EXPECTED_RESULTS@ or its folder; one runnable source each."""
-    top = root / "submissions"
-    raw = load_yaml(top / "submissions.yaml")   # for the `entrypoint` of a multi-file submission
-    skipped = []
-    for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
-        for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
-            rel = f"{folder.name}/{entry.name}"
-            if entry.suffix in SKIPPED:
-                skipped.append(rel)
-                for f in [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file()):
-                    imp.took(f.relative_to(root).as_posix(), f"not carried over: a submission named *{entry.suffix}, "
-                             "which BAPCtools skips")
-                continue
-            made = multifile.program(entry, multifile.entrypoint(raw, rel))
-            if isinstance(made, str):
-                imp.note(f"submissions/{rel}: {made}; not imported")
-                continue
-            files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
-            if made is not None:
-                multifile.add(imp, made, rel, b"\n".join(f.read_bytes() for f in files), rules,
-                              entry.relative_to(root))
-                continue
-            sources = [p for p in files if p.suffix not in HEADERS]
-            name, why = runnable(sources[0])
-            if name is None:
-                imp.note(f"submissions/{rel}: {why}; not imported")
-                continue
-            # @EXPECTED_RESULTS@ may sit in any file of a folder (DOMjudge reads them all)
-            data = sources[0].read_bytes()
-            verdicts = verdicts_of(f"{rel}/{sources[0].relative_to(entry).as_posix()}" if entry.is_dir() else rel,
-                                   b"\n".join([data, *(f.read_bytes() for f in files if f != sources[0])]), rules)
-            if verdicts is None:
-                imp.note(f"submissions/{rel}: nothing says which verdicts it may get (folder {folder.name!r}, "
-                         "no rule, no @EXPECTED_RESULTS@); not imported")
-                continue
-            # a one-file folder (how judges take a Java class in its own file) becomes one file named after it
-            suffix = Path(name).suffix   # (a folder x.c/ holding x.c and a note becomes x.c, not x.c.c)
-            path = f"{entry.name.removesuffix(suffix)}{suffix}" if entry.is_dir() else name
-            path = unclaimed(path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")   # x.py beside x.py3
-            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
-    if skipped:
-        imp.note(f"{len(skipped)} submissions named *.disabled or *.template are skipped, as BAPCtools skips them: "
-                 + ", ".join(skipped))
-    accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
-                      key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
-                                     else 9, s.path))
-    imp.model = accepted[0].origin if accepted else ""
-    if not accepted:
-        no_model(root, imp)
 
 
 def statements(folder: Path, imp: Imported) -> None:
