@@ -242,7 +242,7 @@ def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int
                  ) -> dict[str, Program | CompileError]:
     def one(s: Solution) -> Program | CompileError:
         try:
-            return prepare(s.path, cache_dir, memory_mib=memory)
+            return prepare(s.path, cache_dir, s.lang, memory_mib=memory)
         except CompileError as e:
             return e
     with ThreadPoolExecutor(max_workers=workers) as pool:

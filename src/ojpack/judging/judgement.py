@@ -49,6 +49,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
           on_done: Callable[[int, int], None] | None = None) -> Judgement:
     start = time.monotonic()
     require_utf8_name(str(source))
+    lang = lang or _listed_language(problem, source)
     language = detect(source, lang)
     tests = ensure_built(problem)
     cache_dir = cache_for(problem.root).dir
@@ -78,3 +79,11 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
 
 def scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
     return score_subtasks(problem, [(g, c.verdict) for c, g in zip(cells, groups)])
+
+
+def _listed_language(problem: Problem, source: Path) -> str | None:
+    """The language problem.yaml's solutions.languages gives a file of the package (None: not listed)."""
+    try:
+        return problem.language_of(source.resolve().relative_to(problem.root.resolve()).as_posix())
+    except ValueError:   # a file outside the package
+        return None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ProblemConfigError, require_utf8_name
-from ..sandbox import is_script, is_source
+from ..sandbox import is_script, is_source, load_languages
 from ..problem import Problem
 from .verdicts import FOLDERS, Verdict, fmt
 
@@ -37,6 +37,7 @@ class Solution:
     # per-group expectations (group -> allowed verdicts) and the expected total score, for partial solutions
     by_group: dict[str, frozenset[Verdict]] = field(default_factory=dict)
     score: int | None = None
+    lang: str | None = None        # problem.yaml's solutions.languages; None: the extension tells
 
     @property
     def name(self) -> str:
@@ -113,9 +114,14 @@ def discover(problem: Problem) -> list[Solution]:
     top = problem.path(name)
     overrides = problem.spec.solutions.verdicts
     expect = {_rel_of(problem, p, name): e for p, e in problem.spec.solutions.expect.items()}
-    for rel in [*overrides, *expect]:
+    langs = {_rel_of(problem, p, name): lang for p, lang in problem.spec.solutions.languages.items()}
+    for rel in [*overrides, *expect, *langs]:
         if not problem.path(rel).is_file():
             raise ProblemConfigError(f"problem.yaml: solutions: {rel} does not exist")
+    for rel, lang in langs.items():
+        if lang not in load_languages():
+            raise ProblemConfigError(f"problem.yaml: solutions.languages: {rel}: unknown language {lang!r}; "
+                                     f"known: {', '.join(load_languages())}")
     order = ["sample", *problem.groups]
     found: list[Solution] = []
     for path in _programs(top) if top.is_dir() else []:
@@ -128,7 +134,8 @@ def discover(problem: Problem) -> list[Solution]:
             e = expect[rel]
             groups = {g: frozenset(Verdict(v) for v in vs) for g, vs in e.groups.items()}
             groups = {g: groups[g] for g in order if g in groups}
-            found.append(Solution(path, rel, overall_expected(groups, e.score, order), groups, e.score))
+            found.append(Solution(path, rel, overall_expected(groups, e.score, order), groups, e.score,
+                                  langs.get(rel)))
             continue
         if rel in overrides:
             expected = frozenset(Verdict(v) for v in overrides[rel])
@@ -139,7 +146,7 @@ def discover(problem: Problem) -> list[Solution]:
                 f"{rel}: folder {folder or name!r} does not name a verdict ({', '.join(FOLDERS)}); "
                 f"move the file, or list it in problem.yaml under solutions.verdicts or with per-subtask "
                 f"expectations (solutions: {{{rel.removeprefix(name + '/')}: {{<subtask>: AC, score: N}}}})")
-        found.append(Solution(path, rel, expected))
+        found.append(Solution(path, rel, expected, lang=langs.get(rel)))
     folders = list(FOLDERS)
 
     def rank(s: Solution) -> tuple[bool, int, str]:

@@ -37,6 +37,12 @@ class Problem:
             raise OjpackError(f"{PROBLEM_FILE}: no model_solution (every test carries its answer): this needs one")
         return self.path(self.spec.model_solution)
 
+    def language_of(self, rel: str) -> str | None:
+        """The language id problem.yaml's solutions.languages gives the file at `rel` (from the root or from
+        solutions/); None: its extension tells."""
+        langs = self.spec.solutions.languages
+        return langs.get(rel, langs.get(rel.split("/", 1)[1] if "/" in rel else rel))
+
     def where(self, *at: str | int) -> str:
         """'problem.yaml line N: 'a.b[0]'' — how an error points at a key."""
         line = line_of(self.lines, at)

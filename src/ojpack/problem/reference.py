@@ -87,6 +87,7 @@ MEANING: dict[str, str] = {
     "solutions.verdicts": "path -> a list of allowed verdicts (a set, as Polygon's tags)",
     "solutions.expect": "path -> {GROUP: verdict or list, score: N} (also written directly under solutions)",
     "solutions.expect.<name>.score": "the total score the solution must get",
+    "solutions.languages": "path -> the language id it runs as, when its extension names another (Perl .pl, C++20)",
     "proof": "an exhaustive check: a program that writes every small input with its answer",
     "proof.generator": "the program",
     "proof.args": "its arguments ({X.min}/{X.max} expand to the bounds)",

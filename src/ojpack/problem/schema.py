@@ -202,17 +202,21 @@ class Solutions:
     # e.g. {subtask1: AC, subtask2: AC, subtask3: [TLE, MLE], score: 50}; any other key of `solutions`
     # is read as such a path, so `solutions: {partial/x.cpp: {score: 20}}` works as written
     expect: dict[str, Expectation] = rule(factory=dict)
+    # path (as above) -> the language id (the toolkit's language table) it is compiled and run as, for a
+    # file its extension names wrongly or not precisely: an imported Polygon Perl .pl (.pl is Prolog),
+    # C++20, PyPy
+    languages: dict[str, str] = rule(factory=dict)
 
     @staticmethod
     def reshape(raw: Any) -> Any:
         if not isinstance(raw, dict):
             return raw
-        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect")}
+        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect", "languages")}
         if not paths:
             return raw
         merged = dict(raw.get("expect") or {})
         merged.update(paths)
-        return {**{k: raw[k] for k in ("verdicts",) if k in raw}, "expect": merged}
+        return {**{k: raw[k] for k in ("verdicts", "languages") if k in raw}, "expect": merged}
 
     def __post_init__(self) -> None:
         for path, allowed in self.verdicts.items():

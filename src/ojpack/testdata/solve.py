@@ -17,7 +17,7 @@ def load_model(problem: Problem, cache: Cache) -> tuple[Program, str] | None:
     if not problem.spec.model_solution:
         return None
     source = problem.path(problem.spec.model_solution)
-    return prepare(source, cache.dir), sha256_file(source)
+    return prepare(source, cache.dir, problem.language_of(problem.spec.model_solution)), sha256_file(source)
 
 
 def model_limits(problem: Problem) -> RunLimits:

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_langs import by_extension, polygon_language
 from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf
 from .polygon_statement import statements
 from .safe import inside, parse_xml
@@ -264,17 +265,18 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
             imp.took(str(path), f"not carried over: tag {tag!r} has no ojpack verdict")
             continue
-        if path.suffix not in RUNNABLE or not (root / path).is_file():
-            imp.took(str(path), "not carried over: ojpack cannot run this language")
-            imp.note(f"{path} ({tag}): {'missing from the package' if not (root / path).is_file() else 'ojpack cannot run this language'}; not imported")
-            continue
-        if kind.startswith("python.2"):   # raw_input, xrange, print statements: Python 3 fails them
-            imp.took(str(path), "not carried over: Polygon runs it as Python 2, which ojpack cannot run")
-            imp.note(f"{path} ({tag}): Polygon runs it as Python 2, which ojpack cannot run; not imported")
+        # the language is the source type's (a .pl is Perl there); a .desc-only file's is its extension's
+        lang, what = polygon_language(kind) if kind else (by_extension(path), f"'{path.suffix}'")
+        why = ("missing from the package" if not (root / path).is_file() else None if lang else
+               f"Polygon runs it as {what}, which ojpack cannot run" if kind else f"ojpack cannot run {what} files")
+        if why:   # Python 2 too: raw_input, xrange, print statements fail as Python 3
+            imp.took(str(path), f"not carried over: {why}")
+            imp.note(f"{path} ({tag}): {why}; not imported")
             continue
         if tag == "presentation-error":
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
-        sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path))
+        sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path),
+                         lang if lang != by_extension(path) else None)
         imp.solutions.append(as_polygon_compiled(sol, kind, imp))
         if tag == "main":
             imp.model = str(path)

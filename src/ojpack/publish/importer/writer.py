@@ -56,6 +56,7 @@ class SolutionIn:
     data: bytes
     verdicts: list[str]         # ojpack verdicts; more than one = a set (Polygon's TO tag and the like)
     origin: str
+    lang: str | None = None     # ojpack's language id, when the file's extension would name another one
 
 
 @dataclass
@@ -161,6 +162,9 @@ def spec_of(imp: Imported) -> dict[str, Any]:
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
     if multi:
         spec["solutions"] = {"verdicts": multi}
+    langs = {solution_rel(s): s.lang for s in imp.solutions if s.lang}
+    if langs:   # a language the file's extension does not name (Polygon's Perl .pl, C++20, PyPy)
+        spec.setdefault("solutions", {})["languages"] = langs
     return spec
 
 

@@ -1,0 +1,64 @@
+"""Polygon's source types → ojpack's languages (tests/publish/fixtures/polygon-langs): C#, Perl (a .pl of type
+perl.5, which ojpack's extension table would read as Prolog), Ruby, Haskell, PyPy and C++20 solutions are imported
+with their language kept and judged as tagged; Pascal and an unknown type are named in the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from ojpack.judging import check, judge
+from ojpack.problem import load_problem
+from ojpack.publish import import_package
+from ojpack.publish.importer.polygon_langs import polygon_language
+
+FIXTURE = Path(__file__).parent / "fixtures" / "polygon-langs"
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory):
+    return import_package(FIXTURE, tmp_path_factory.mktemp("polygon") / "langs")
+
+
+def test_every_solution_is_judged_as_tagged_in_its_polygon_language(imported) -> None:
+    result = check(load_problem(imported.folder), proof=False)
+    verdicts = {r.solution.name: str(r.verdict) for r in result.rows}
+    assert verdicts == {"accepted/main.py": "AC", "accepted/sum.cs": "AC", "accepted/sum.pl": "AC",
+                        "accepted/pypy.py": "AC", "accepted/ranges.cpp": "AC",
+                        "wrong_answer/diff.rb": "WA", "wrong_answer/product.hs": "WA"}, result.problems
+    assert not result.problems
+
+
+def test_a_language_the_extension_does_not_name_is_kept_in_problem_yaml(imported) -> None:
+    spec = yaml.safe_load((imported.folder / "problem.yaml").read_text())
+    assert spec["solutions"]["languages"] == {"solutions/accepted/sum.pl": "perl", "solutions/accepted/pypy.py": "pypy",
+                                              "solutions/accepted/ranges.cpp": "cpp20"}
+    # the file itself is Polygon's, byte for byte (no #! line added)
+    assert (imported.folder / "solutions/accepted/sum.pl").read_bytes() == (FIXTURE / "solutions/sum.pl").read_bytes()
+    # `ojpack judge` on the file takes the language problem.yaml gives it
+    problem = load_problem(imported.folder)
+    assert judge(problem, imported.folder / "solutions/accepted/sum.pl").language == "Perl"
+
+
+def test_types_ojpack_cannot_run_are_named_not_dropped(imported) -> None:
+    assert "solutions/sum.pas (accepted): Polygon runs it as Pascal (pascal.fpc), which ojpack cannot run; " \
+           "not imported" in imported.notes
+    assert "solutions/sum.bf (accepted): Polygon runs it as 'befungee', a type ojpack does not know, which " \
+           "ojpack cannot run; not imported" in imported.notes
+    assert dict(imported.files)["solutions/sum.pas"].startswith("not carried over: Polygon runs it as Pascal")
+
+
+@pytest.mark.parametrize("kind, ours", [
+    ("cpp.g++17", "cpp"), ("cpp.g++11", "cpp11"), ("cpp.g++14", "cpp14"), ("cpp.msys2-mingw64-9-g++17", "cpp"),
+    ("cpp.gcc13-64-winlibs-g++20", "cpp20"), ("cpp.clang++-c++20-diagnose", "cpp20"),
+    ("cpp.gcc14-64-msys2-g++23", "cpp23"), ("cpp.ms2017", "cpp"), ("c.gcc11", "c"), ("java8", "java"),
+    ("java21", "java"), ("kotlin19", "kotlin"), ("csharp.dotnet-sdk-6", "csharp"), ("haskell.ghc", "haskell"),
+    ("ocaml", "ocaml"), ("php.5", "php"), ("perl.5", "perl"), ("ruby.3", "ruby"), ("scala", "scala"), ("go", "go"),
+    ("rust.2021", "rust"), ("js.v8", "javascript"), ("v8.nodejs", "javascript"), ("python.3", "python"),
+    ("python.pypy3", "pypy"), ("python.pypy3-64", "pypy"),
+    ("python.2", None), ("python.pypy2", None), ("pas.fpc", None), ("pas.dpr", None), ("d", None), ("tcl", None),
+    ("java8-zip", None)])
+def test_polygon_source_types(kind: str, ours: str | None) -> None:
+    assert polygon_language(kind)[0] == ours
