@@ -4,6 +4,7 @@ with their language kept and judged as tagged; Pascal and an unknown type are na
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -62,3 +63,22 @@ def test_types_ojpack_cannot_run_are_named_not_dropped(imported) -> None:
     ("java8-zip", None)])
 def test_polygon_source_types(kind: str, ours: str | None) -> None:
     assert polygon_language(kind)[0] == ours
+
+
+def test_exports_name_a_language_the_file_name_does_not_tell(imported, tmp_path: Path) -> None:
+    """Kattis, DOMjudge and ICPC judges pick a submission's language by its file name: a Polygon Perl `.pl`
+    would run there as Prolog, so each export says which solutions ojpack runs in another language."""
+    from ojpack.publish.export.run import export, prepare
+    folder = tmp_path / "langs"
+    shutil.copytree(imported.folder, folder, symlinks=True)
+    for lang in ("en", "zh"):   # the fixture has no statement; the Kattis-family exports need one
+        (folder / "statement").mkdir(exist_ok=True)
+        (folder / "statement" / f"problem.{lang}.md.j2").write_text("# Sum\n\nAdd two numbers.\n")
+    pkg, _ = prepare(load_problem(folder), ["kattis", "domjudge", "icpc2025"], checked=False)
+    results = {r.target: r for r in export(pkg, ["kattis", "domjudge", "icpc2025"], out_root=tmp_path / "out")}
+    assert len(results) == 3 and not any(r.error for r in results.values()), results
+    for target, result in results.items():
+        said = [x for x in result.lost if "solutions.languages" in x]
+        assert sorted(x.split(":")[0] for x in said) == ["solutions/accepted/pypy.py", "solutions/accepted/ranges.cpp",
+                                                         "solutions/accepted/sum.pl"], (target, result.lost)
+        assert any(x.startswith("solutions/accepted/sum.pl: ojpack runs it as perl") for x in said), target

@@ -35,6 +35,7 @@ class Solution:
     rel: str                    # relative to the problem root, e.g. solutions/accepted/john.cpp
     verdicts: frozenset[str]    # AC WA TLE RTE MLE OLE CE; more than one = a set like "TLE or AC"
     entry: str = ""             # its path inside a judge's verdict folder, e.g. john.cpp or john/Main.java
+    language: str | None = None  # problem.yaml's solutions.languages; None: the extension tells
 
     @property
     def single(self) -> str | None:
@@ -204,7 +205,14 @@ def entry_name(path: Path) -> str:
 def from_solutions(found: list[FoundSolution]) -> tuple[Solution, ...]:
     """The issue-3 solution list in the exporters' terms (RE is spelt RTE, as the judge formats do)."""
     return tuple(Solution(s.path, s.rel, frozenset("RTE" if v.value == "RE" else v.value for v in s.expected),
-                          entry_name(s.path)) for s in found)
+                          entry_name(s.path), s.lang) for s in found)
+
+
+def language_losses(pkg: Package, target: str) -> list[str]:
+    """A solution problem.yaml names the language of (a Polygon `perl.5` .pl, a C++20 or PyPy one): the
+    Kattis-family judges tell a submission's language by its file name, so they may run it as another."""
+    return [f"{s.rel}: ojpack runs it as {s.language} (solutions.languages); {target} picks a submission's "
+            "language by its file name" for s in pkg.solutions if s.language]
 
 
 def _existing(problem: Problem, rel: str | None, key: str) -> Path | None:
