@@ -13,6 +13,7 @@ from pathlib import Path
 import yaml
 
 from ojpack.publish import import_package
+from package_files import write_tree
 
 JAVA_MAIN = """/* two public classes, each in its own file */
 import java.io.*;
@@ -102,3 +103,17 @@ def test_a_scripted_submission_exports_as_its_folder(tmp_path: Path) -> None:
     assert sorted(p.name for p in folder.iterdir()) == ["build", "prog.c", "run"]
     assert os.access(folder / "run", os.X_OK)
     assert sorted(p.name for p in (out / "accepted" / "multi-py").iterdir()) == ["helper.py", "main.py", "run"]
+
+
+def test_an_accepted_multi_file_submission_times_the_derived_limit(tmp_path: Path) -> None:
+    """A legacy package without a time limit has it derived from its accepted runs: a multi-file accepted
+    submission (a folder whose `run` script ojpack made) is judged for it like any other, not refused for
+    its `run` file having no extension."""
+    write_tree(tmp_path / "src", {
+        "problem.yaml": "problem_format_version: 2023-07\nname: Echo\n",
+        "data/sample/1.in": "a\n", "data/sample/1.ans": "a\n",
+        "submissions/accepted/pair/main.py": "import lib\n", "submissions/accepted/pair/lib.py": "print(input())\n",
+    })
+    report = import_package(tmp_path / "src", tmp_path / "p")
+    assert any("derived as problemtools does" in n for n in report.notes), report.notes
+    assert (tmp_path / "p" / "solutions" / "accepted" / "pair" / "run").is_file()

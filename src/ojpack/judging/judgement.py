@@ -12,9 +12,8 @@ from ..testdata import ensure_built
 from ..cache import cache_for
 from ..errors import require_utf8_name
 from .multipass import load_judge
-from ..sandbox import CompileError, prepare
+from ..sandbox import CompileError, language_of, prepare
 from .execute import Cell, Job, execute, limits_for
-from ..sandbox import detect
 from ..problem import Problem
 from .scoring import SubtaskScore, score_subtasks
 from .verdicts import Verdict, overall
@@ -50,7 +49,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     start = time.monotonic()
     require_utf8_name(str(source))
     lang = lang or _listed_language(problem, source)
-    language = detect(source, lang)
+    language = language_of(source, lang)
     tests = ensure_built(problem)
     cache_dir = cache_for(problem.root).dir
     lim = problem.spec.limits

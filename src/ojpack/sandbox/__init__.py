@@ -6,7 +6,7 @@ of problems, tests or verdicts.
 """
 
 from .cagefiles import CageFileError, CappedFolder, read_from, require_regular
-from .compile import CompileError, Program, compile_in_cage, prepare
+from .compile import CompileError, Program, compile_in_cage, language_of, prepare
 from .languages import detect, is_source, load_languages, main_name
 from .isolation import (SandboxUnavailable, isolation_enabled, isolation_problem, require_isolation, set_isolation,
                         take_back)
@@ -16,5 +16,5 @@ from .scripted import is_script
 from .text import clean, head_of, trim_message
 
 __all__ = ["CageFileError", "CappedFolder", "CompileError", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxMode", "SandboxUnavailable", "clean", "detect", "head_of",
-           "is_script", "is_source", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "require_isolation", "require_regular", "run",
+           "is_script", "is_source", "language_of", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "require_isolation", "require_regular", "run",
            "sandbox_mode", "set_isolation", "take_back", "trim_message"]

@@ -45,6 +45,11 @@ class Program:
     key: str = ""           # hash of all the build depends on: same key, same behaviour
 
 
+def language_of(source: Path, lang: str | None = None) -> Language:
+    """The language `source` is run in: `lang` if given, a build/run folder's scripts, else its name's."""
+    return SCRIPTED if lang is None and is_script(source) else detect(source, lang)
+
+
 def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: float = 120.0,
             memory_mib: int | None = None) -> Program:
     """Compile `source` (once per content + command) and return how to run it.
@@ -53,7 +58,7 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     source = source.resolve()
     if not source.is_file():
         raise OjpackError(f"{source}: no such file")
-    if lang is None and is_script(source):   # a folder with its own build/run scripts (Kattis)
+    if language_of(source, lang) is SCRIPTED:   # a folder with its own build/run scripts (Kattis)
         try:
             script, key = build_scripted(source.parent, cache_dir / "bin", _compile_limits(timeout))
         except ScriptBuildError as e:
