@@ -28,9 +28,10 @@ def submissions(root: Path, imp: Imported, raw: dict[str, Any],
     for folder in sorted(p for p in top.iterdir() if p.is_dir()) if top.is_dir() else []:
         for entry in sorted(p for p in folder.iterdir() if not p.name.startswith(".")):   # .gitkeep
             rel = f"{folder.name}/{entry.name}"
+            files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
             if entry.suffix in SKIPPED:
                 skipped.append(rel)
-                for f in [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file()):
+                for f in files:
                     imp.took(f.relative_to(root).as_posix(), f"not carried over: a submission named *{entry.suffix}, "
                              "which BAPCtools skips")
                 continue
@@ -38,7 +39,6 @@ def submissions(root: Path, imp: Imported, raw: dict[str, Any],
             if isinstance(made, str):
                 imp.note(f"submissions/{rel}: {made}; not imported")
                 continue
-            files = [entry] if entry.is_file() else sorted(p for p in entry.rglob("*") if p.is_file())
             if made is not None:
                 multifile.add(imp, made, rel, b"\n".join(f.read_bytes() for f in files), rules,
                               entry.relative_to(root))

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...sandbox import is_source
 from .programs import unity
-from .submissions import verdicts_of
+from .submissions import unclaimed, verdicts_of
 from .writer import FOLDER, Imported, SolutionIn
 
 FAMILY = {".c": "c", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".c++": "cpp", ".java": "java", ".py": "python",
@@ -121,13 +121,9 @@ def add(imp: Imported, made: Made, rel: str, data: bytes, rules: list[tuple[re.P
     if verdicts is None:
         imp.note(f"submissions/{rel}: nothing says which verdicts it may get; not imported")
         return
-    head, _, rest = made.path.partition("/")
-    taken = {s.path.split("/")[0] for s in imp.solutions if FOLDER[s.verdicts[0]] == FOLDER[verdicts[0]]}
-    top, n = head, 2
-    while top in taken:   # two submissions whose folders would share a name: the later gets -2, -3, ...
-        top, n = f"{head}-{n}", n + 1
+    path = unclaimed(made.path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")
+    head, top = made.path.split("/")[0], path.split("/")[0]
     moved = {f"{top}{name[len(head):]}": blob for name, blob in made.files.items()}
-    path = f"{top}/{rest}" if rest else top
     for name, blob in moved.items():
         if name != path:
             imp.files[f"solutions/{FOLDER[verdicts[0]]}/{name}"] = blob

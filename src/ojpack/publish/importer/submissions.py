@@ -149,12 +149,15 @@ def runnable(path: Path) -> tuple[str | None, str | None]:
 
 
 def unclaimed(path: str, folder: str, imp: Imported, origin: str) -> str:
-    """`path` below solutions/<folder>/, or `stem-2.ext` (-3, ...) when an earlier submission took it (`x.py`
-    and `x.py3` both run as `x.py`): two sources never share one file. A rename is named in the report."""
-    taken = {s.path for s in imp.solutions if FOLDER[s.verdicts[0]] == folder}
-    stem, suffix, n, out = Path(path).stem, Path(path).suffix, 2, path
-    while out in taken:
-        out, n = f"{stem}-{n}{suffix}", n + 1
+    """`path` below solutions/<folder>/, or `stem-2.ext` (-3, ...) when an earlier submission took its file or
+    top folder (`x.py` and `x.py3` both run as `x.py`; two multi-file submissions would share `x/`): two
+    submissions never share one file or folder. A rename is named in the report."""
+    taken = {s.path.split("/")[0] for s in imp.solutions if FOLDER[s.verdicts[0]] == folder}
+    head, slash, rest = path.partition("/")
+    stem, suffix, n, top = Path(head).stem, Path(head).suffix, 2, head
+    while top in taken:
+        top, n = f"{stem}-{n}{suffix}", n + 1
+    out = f"{top}{slash}{rest}"
     if out != path:
         imp.note(f"{origin}: {path} is taken by another submission; imported as {out}")
     return out
