@@ -16,7 +16,7 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
-from . import testargs, tex
+from . import gensh, testargs, tex
 from .constants import in_statement
 from .flags import checker_rule
 from .passes import kinds, passes_of
@@ -63,11 +63,14 @@ def read(root: Path) -> Imported:
         checker_flags(flags, imp)
     unpassed_flags(flags, "validator_flags", imp)
     imp.bounds = bounds_of(str(top.get("input_validator_flags", "")).split(), "data/testdata.yaml", imp)
-    tests(root, imp, _group_meta, meta.get("type") == "scoring", read_plan(root, imp))
+    made = gensh.read(root, imp, meta.get("type") == "scoring")   # a testdata_tools data/gen.sh
+    if made is None:
+        tests(root, imp, _group_meta, meta.get("type") == "scoring", read_plan(root, imp))
     testargs.from_data(root, imp, lambda folder: load_yaml(folder / "testdata.yaml"), None,
                        str(meta.get("validator_flags", "")).split())
     testargs.finish(imp, flags)
     submissions(root, imp, load_yaml(root / "submissions" / "submissions.yaml"))
+    gensh.choose_model(imp, made)
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
