@@ -148,7 +148,8 @@ class Replay:
         program, args = command[0], list(command[1:])
         where = f"data/secret/{'' if group == 'secret' else group + '/'}{name}"
         if program == "cat":
-            test = TestIn(group, safe_name(name, "test"), where, require(self.root, args[0]).read_bytes())
+            copied = require(self.root, args[0])
+            test = TestIn(group, safe_name(name, "test"), copied.relative_to(self.root).as_posix(), copied.read_bytes())
         elif program in self.programs:
             test = TestIn(group, safe_name(name, "test"), where,
                           gen=shlex.join([self.programs[program], *args, str(seed_of(name))]))
@@ -212,6 +213,7 @@ def read(root: Path, imp: Imported, scoring: bool) -> Replay | None:
     imp.subtasks = scale_scores(raw if scoring and replay.scoring else [(g, 1.0) for g in groups], imp)
     _bounds(imp.subtasks, imp)
     made = sum(1 for t in secret if t.gen)
+    imp.took(f"data/{script.name}", "read: run with ojpack's recording testdata_tools → the tests of problem.yaml")
     imp.note(f"the secret data is data/{script.name}'s (testdata_tools, run with ojpack's recording library): "
              f"{made} generator lines seeded as testdata_tools seeds them, {len(secret) - made} copies"
              + (f"; left out: {', '.join(replay.lost)}" if replay.lost else ""))

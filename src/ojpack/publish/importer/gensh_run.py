@@ -41,6 +41,7 @@ _base () { local f="${1##*/}"; echo "${f%.*}"; }
 _error () { _ojpack_record error "$1"; }
 add_program () { programs[$1]="$2"; _ojpack_record add_program "$1" "$2"; }
 add_cleanup () { :; }
+ulimit () { builtin ulimit "$@" 2>/dev/null || true; }   # `ulimit -s unlimited`: the cage may refuse it
 compile () { programs[$(_base "$1")]="$1"; _ojpack_record compile "$1" "${2-}"; }
 compile_cpp () { compile "$@"; }
 compile_java () { compile "$@"; }
