@@ -22,6 +22,7 @@ and the test is left out; a failing script gives one line.
 from __future__ import annotations
 
 import hashlib
+import os
 import shlex
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -93,7 +94,7 @@ class Replay:
             raise OjpackError(f"program {name} runs `{command}`, which ojpack cannot carry")
 
     def do_use_solution(self, path: str, opts: str = "") -> None:
-        self.solution = path.removeprefix("@/")
+        self.solution = os.path.normpath(path.removeprefix("@/"))
 
     def do_samplegroup(self) -> None:
         self.group = "sample"
