@@ -22,8 +22,8 @@ def tt_seed(name: str) -> int:
 
 
 def gen_output(args: list[str]) -> bytes:
-    """What the fixture's generator prints for `args`, run directly (as testdata_tools runs it)."""
-    return subprocess.run([sys.executable, str(FIXTURE / "data" / "gen.py"), *args], capture_output=True,
+    """What the fixture's generator prints for `args`, run directly as testdata_tools runs it (with pypy3)."""
+    return subprocess.run(["pypy3", str(FIXTURE / "data" / "gen.py"), *args], capture_output=True,
                           check=True).stdout
 
 
@@ -33,15 +33,17 @@ def test_groups_include_group_a_loop_and_manual_tests_become_the_plan(tmp_path: 
     spec = yaml.safe_load((out / "problem.yaml").read_text())
     assert spec["subtasks"] == [{"group": "group1", "score": 40}, {"group": "group2", "score": 60}]
     lines = {g: [(t["name"], t.get("gen")) for t in tests] for g, tests in spec["tests"].items()}
-    small = f"gen.py n=3 {tt_seed('small')}"
+    small = f"gen.pypy3.bash n=3 {tt_seed('small')}"
     assert lines["sample"] == [("1", None)]
     assert lines["group1"] == [("1", None), ("small", small)]
     # include_group repeats group1's tests first, then the loop's three tests, then the manual copy
     assert lines["group2"] == [("1", None), ("small", small),
-                               *[(f"big-{i}", f"gen.py n={4 * i} {tt_seed(f'big-{i}')}") for i in (1, 2, 3)],
+                               *[(f"big-{i}", f"gen.pypy3.bash n={4 * i} {tt_seed(f'big-{i}')}") for i in (1, 2, 3)],
                                ("edge", None)]
     assert spec["model_solution"] == "solutions/accepted/sum.py"   # use_solution, not the first by name
     assert report.generated == 5 and not report.mismatches
+    # testdata_tools runs a .py generator with pypy3 (its default since 2023): so does the wrapper
+    assert 'exec pypy3 "$(dirname "$0")/gen.py" "$@"' in (out / "generators" / "gen.pypy3.bash").read_text()
     # the built inputs are what the generator prints with testdata_tools' arguments and seed
     secret = out / "data" / "secret"
     assert (secret / "group2" / "04-big-2.in").read_bytes() == gen_output(["n=8", str(tt_seed("big-2"))])
@@ -88,3 +90,13 @@ def test_a_generator_never_compiled_is_named_and_left_out(tmp_path: Path) -> Non
     report = import_package(source, tmp_path / "out")
     assert any("`tc other missing_gen 5`: generator 'missing_gen' was never compiled" in n for n in report.notes)
     assert any("left out: other" in n for n in report.notes)
+
+
+def test_python3_when_asked_for_or_when_the_shipped_library_predates_pypy3(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURE, source)
+    (source / "testdata_tools").mkdir()   # an older library: `compile x.py` ran python3
+    (source / "testdata_tools" / "gen.sh").write_text('compile_py () { add_program x "python3 $1"; }\n')
+    import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert spec["tests"]["group1"][1]["gen"] == f"gen.py n=3 {tt_seed('small')}"

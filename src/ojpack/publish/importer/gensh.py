@@ -79,11 +79,34 @@ class Replay:
     def do_setup(self, scoring: str, _path: str) -> None:
         self.scoring = scoring != "0"
 
+    @property
+    def pypy_default(self) -> bool:
+        """Whether the library the package ships (if any, beside data/) defaults to pypy3, as the current one."""
+        shipped = self.root / "testdata_tools" / "gen.sh"
+        return not shipped.is_file() or '"pypy3 $1"' in shipped.read_text(encoding="utf-8", errors="replace")
+
     def do_error(self, text: str) -> None:
         self.note(f"testdata_tools would stop here: {text}")
 
     def do_compile(self, path: str, opts: str = "") -> None:
-        self.programs[Path(path).stem] = self.place(require(self.root, path))
+        source = require(self.root, path)
+        name = self.place(source)
+        if source.suffix == ".py":
+            name = self.python(source, name, opts)
+        self.programs[Path(path).stem] = name
+
+    def python(self, source: Path, name: str, opts: str) -> str:
+        """testdata_tools runs a .py with pypy3 since 2023 (cpython3: python3), before with python3 (pypy:
+        pypy); the two may print different bytes (set order). pypy3 runs through a wrapper in generators/."""
+        if "python2" in opts or "pypy2" in opts:
+            raise OjpackError(f"{source.name} runs with Python 2 ({opts}), which ojpack cannot run")
+        if "cpython3" in opts or not ("pypy" in opts or self.pypy_default):
+            return name
+        wrapper = f"{source.stem}.pypy3.bash"
+        self.imp.files[f"generators/{wrapper}"] = (
+            f"# Written by `ojpack import`: testdata_tools runs {name} with pypy3\n"
+            f'exec pypy3 "$(dirname "$0")/{name}" "$@"\n').encode()
+        return wrapper
 
     def do_add_program(self, name: str, command: str) -> None:
         words = command.split()
