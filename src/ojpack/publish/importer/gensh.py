@@ -197,6 +197,9 @@ class Replay:
         if detect(source).id.startswith("cpp") and DEFINE.encode() in data:
             data = f"#define {DEFINE}\n#line 1\n".encode() + data
         target = f"generators/{name}"
+        if b"argv" not in data and source.suffix in (".py", ".cpp", ".cc"):
+            self.note(f"{source.name} reads no command line, so not testdata_tools' seed: its tests differ from "
+                      "build to build, as they did for testdata_tools")
         if self.imp.files.get(target, data) != data:
             raise OjpackError(f"two generators named {name}")
         self.imp.files[target] = data
