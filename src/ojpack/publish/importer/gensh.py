@@ -273,7 +273,12 @@ def _attach(root: Path, secret: list[tuple[TestIn, str]], imp: Imported, script:
                  f"{len(committed)}); the committed data is imported")
         return False
     for t, name in secret:
-        t.input = committed[("." if t.group == "secret" else t.group, name)].read_bytes()
+        path = committed[("." if t.group == "secret" else t.group, name)]
+        t.input, rel = path.read_bytes(), path.relative_to(root).as_posix()
+        if t.gen:   # the report then names the committed file as made by the generator line
+            t.origin = rel
+        else:
+            imp.took(rel, f"the input of test {t.group}/{t.name}, which data/{script} copies from {t.origin}")
     return True
 
 
