@@ -100,3 +100,15 @@ def test_python3_when_asked_for_or_when_the_shipped_library_predates_pypy3(tmp_p
     import_package(source, tmp_path / "out")
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     assert spec["tests"]["group1"][1]["gen"] == f"gen.py n=3 {tt_seed('small')}"
+
+
+def test_a_failing_script_beside_committed_data_leaves_the_committed_data(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURE, source)
+    (source / "data" / "gen.sh").write_text(". ../testdata_tools/gen.sh\nexit 3\n")
+    (source / "data" / "secret").mkdir()
+    (source / "data" / "secret" / "only.in").write_bytes(b"1\n5\n")
+    report = import_package(source, tmp_path / "out")
+    spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
+    assert [t["name"] for t in spec["tests"]["secret"]] == ["only"]
+    assert any("gen.sh failed when run with ojpack's recording testdata_tools" in n for n in report.notes)
