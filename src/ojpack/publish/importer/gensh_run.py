@@ -21,7 +21,7 @@ from ...errors import OjpackError
 from ...sandbox import RunLimits, run
 
 SCRIPTS = ("gen.sh", "generator.sh")
-SOURCES = re.compile(r"^\s*(?:\.|source)\s+\S*testdata_tools/gen\.sh\b", re.M)
+SOURCES = re.compile(r"^\s*(?:\.|source)\s+[\"']?(\S*testdata_tools/gen\.sh)\b", re.M)
 LIMITS = RunLimits(cpu=30, wall=60, memory_mib=512, output_mib=16)
 MARK = b"\0OJPACK\0"
 DEPTH = 4   # levels above data/ at which the stand-in is placed
@@ -38,6 +38,10 @@ declare -A programs
 _ojpack_record () { printf '\0OJPACK\0%s' "$#"; printf '\0%s' "$@"; printf '\0\n'; }
 _get_ext () { echo "${1##*.}"; }
 _base () { local f="${1##*/}"; echo "${f%.*}"; }
+get_ext () { _get_ext "$@"; }
+base () { _base "$@"; }
+setup_dirs () { :; }
+cleanup_programs () { :; }
 _error () { _ojpack_record error "$1"; }
 add_program () { programs[$1]="$2"; _ojpack_record add_program "$1" "$2"; }
 add_cleanup () { :; }
@@ -56,6 +60,7 @@ limits () { _ojpack_record limits "$@"; }
 output_validator_flags () { _ojpack_record output_validator_flags "$@"; }
 tc () { _ojpack_record tc "$@"; }
 tc_manual () { _ojpack_record tc_manual "$@"; }
+custom () { tc_manual "$@"; }
 tg_manual () {
   local f any=0
   for f in "$1"/*.in; do if [[ -f $f ]]; then tc_manual "$f"; any=1; fi; done
@@ -70,8 +75,10 @@ _ojpack_record setup "$USE_SCORING" "$PROBLEM_PATH"
 
 
 def script_of(root: Path) -> Path | None:
-    """The package's testdata_tools script: data/gen.sh or data/generator.sh that sources the library."""
-    for name in SCRIPTS:
+    """The package's testdata_tools script: data/gen.sh, data/generator.sh or another data/*.sh that sources
+    the library."""
+    others = sorted(p.name for p in (root / "data").glob("*.sh")) if (root / "data").is_dir() else []
+    for name in dict.fromkeys([*SCRIPTS, *others]):
         path = root / "data" / name
         if path.is_file() and not path.is_symlink():
             try:
@@ -91,14 +98,15 @@ def records(root: Path, script: Path) -> tuple[list[list[str]], str]:
         pkg = top / "p"
         data = pkg / "data"
         data.mkdir(parents=True)
-        for level in [pkg, *pkg.parents][:DEPTH]:
-            (level / "testdata_tools").mkdir(exist_ok=True)
-            (level / "testdata_tools" / "gen.sh").write_text(RECORDER)
+        for place in _places(script, base, pkg):   # written before the links: never through one
+            place.parent.mkdir(parents=True, exist_ok=True)
+            place.write_text(RECORDER)
         for entry in root.iterdir():
-            if entry.name not in ("data", "testdata_tools"):
+            if entry.name != "data" and not (pkg / entry.name).exists():   # the stand-in replaces the package's
                 os.symlink(entry, pkg / entry.name)
         for entry in (root / "data").iterdir():
-            os.symlink(entry, data / entry.name)
+            if not (data / entry.name).exists():
+                os.symlink(entry, data / entry.name)
         out, err = base / "out", base / "err"
         bash = shutil.which("bash") or "/bin/bash"
         res = run([bash, script.name], Path("/dev/null"), out, LIMITS, stderr=err, readable=[root.resolve()],
@@ -112,6 +120,17 @@ def records(root: Path, script: Path) -> tuple[list[list[str]], str]:
         why = lines[-1] if lines else (f"stopped: {res.status}" if res.status != "ok" else f"exit {res.exit_code}")
         failure = f"{script.name} failed when run with ojpack's recording testdata_tools: {why}"
     return found, failure
+
+
+def _places(script: Path, base: Path, pkg: Path) -> list[Path]:
+    """Where the stand-in goes: testdata_tools/gen.sh one to DEPTH levels above data/, and where the script
+    sources it (`. ../../_testdata_tools/gen.sh`) when that is a plain path inside the throwaway tree."""
+    places = [level / "testdata_tools" / "gen.sh" for level in [pkg, *pkg.parents][:DEPTH]]
+    for m in SOURCES.finditer(script.read_text(encoding="utf-8", errors="replace")):
+        named = Path(os.path.normpath(pkg / "data" / m.group(1)))
+        if "$" not in m.group(1) and named.is_relative_to(base / "l0") and not named.is_relative_to(pkg / "data"):
+            places.append(named)
+    return places
 
 
 def parse(raw: bytes, tree: str) -> list[list[str]]:
