@@ -112,3 +112,15 @@ def test_a_failing_script_beside_committed_data_leaves_the_committed_data(tmp_pa
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
     assert [t["name"] for t in spec["tests"]["secret"]] == ["only"]
     assert any("gen.sh failed when run with ojpack's recording testdata_tools" in n for n in report.notes)
+
+
+def test_another_script_name_and_library_folder_are_found(tmp_path: Path) -> None:
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURE, source)
+    script = source / "data" / "gen.sh"
+    text = script.read_text().replace(". ../testdata_tools/gen.sh", ". ../../_testdata_tools/gen.sh")
+    script.unlink()
+    (source / "data" / "generate.sh").write_text(text)
+    report = import_package(source, tmp_path / "out")
+    assert report.generated == 5
+    assert any("data/generate.sh's (testdata_tools" in n for n in report.notes)
