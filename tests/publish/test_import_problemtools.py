@@ -22,6 +22,8 @@ def test_imports_carry_problemtools_margin_and_memory_default(tmp_path):
     new = read(write(tmp_path / "new", {**BASE, "problem.yaml": "problem_format_version: 2025-09\nname: Echo\n"
                                         "limits:\n  time_limit: 1\n"}))
     assert "safety_margin" not in new.limits
+    # every Kattis format: a run goes on past the output limit (an endless flood is TLE, as its tools judge)
+    assert [p.limits["output_stops"] for p in (legacy, wide, draft, new)] == [False] * 4
 
 
 def test_a_py_and_a_py3_of_the_same_name_are_both_imported(tmp_path):

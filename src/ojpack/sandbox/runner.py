@@ -2,7 +2,8 @@
 
 Limits: CPU time (watched from /proc and backed by RLIMIT_CPU), wall time, memory (a per-run memory
 cgroup when the host allows one, else RLIMIT_AS; the verdict always comes from the measured peak),
-output size (in the cage, the helper drains stdout and stops the run past it; unisolated, RLIMIT_FSIZE;
+output size (in the cage, the helper drains stdout and drops what passes it, so a flood that never ends is
+TLE and one that ends in time OLE, as problemtools, DOMjudge and BAPCtools judge; unisolated, RLIMIT_FSIZE;
 stderr is not counted, the cage keeps its first 64 KiB), stack up to the memory limit, and a private
 temporary working directory.
 Every process the run started is killed before `run` returns."""
