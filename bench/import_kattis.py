@@ -17,7 +17,10 @@ the total "verdicts agreeing with verifyproblem". verifyproblem's Java and Go co
 machine (`verifyproblem_env`); a submission only one of the two can run is counted apart, not as a
 disagreement.
 
-Prints one line per package and the totals: "problems right / total, submissions right / total".
+Prints one line per package and the totals: "problems right / total, submissions right / total"; then, on the
+packages verifyproblem judged, each tool's submissions as expected, and "verdicts agreeing with verifyproblem
+A / B" over the B submissions both judged, those only one of them judged (a language it lacks, an import or
+check that failed) counted apart.
 """
 
 from __future__ import annotations
@@ -84,6 +87,12 @@ def scoring(pkg: Path) -> bool:
     return re.search(r"^type:.*\bscoring\b", text, re.M) is not None
 
 
+def unjudged(pkg: Path, said: str | None, why: str) -> list[Comparison]:
+    """What verifyproblem judged of a package ojpack judged nothing of still counts, against nothing of ours."""
+    subs = submission_paths(pkg)
+    return [] if said is None else compare(subs, {s: Verdict(None, why=why) for s in subs}, verifyproblem_verdicts(said))
+
+
 def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None, outside: list[str]
         ) -> tuple[bool, int, int, int, str, list[Comparison]]:
     total = submissions(pkg)
@@ -91,19 +100,17 @@ def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None, outsid
     pt_right, theirs, said = verifyproblem(pkg, timeout, env) if env is not None else (0, "", None)
     if proc is None or proc.returncode != 0:
         why = "timed out" if proc is None else " ".join((proc.stdout + proc.stderr).split())[:200]
-        subs = submission_paths(pkg)   # what verifyproblem judged still counts, against nothing of ours
-        rows = [] if said is None else compare(subs, {s: Verdict(None, why="import failed") for s in subs},
-                                               verifyproblem_verdicts(said))
-        return False, 0, total, pt_right, f"import failed: {why}  {theirs}", rows
+        return False, 0, total, pt_right, f"import failed: {why}  {theirs}", unjudged(pkg, said, "import failed")
     # a scoring problem's scores are compared with verifyproblem's, so its partial solutions run every test
     full = ["--full"] if said is not None and scoring(pkg) else []
     check = run([*OJPACK, "check", "--no-proof", "--json", *full, "-p", str(out)], timeout)
     if check is None:
-        return False, 0, total, pt_right, f"check timed out  {theirs}", []
+        return False, 0, total, pt_right, f"check timed out  {theirs}", unjudged(pkg, said, "check timed out")
     try:
         report = json.loads(check.stdout)
     except json.JSONDecodeError:
-        return False, 0, total, pt_right, f"check failed: {(check.stdout + check.stderr).strip()[-100:]}  {theirs}", []
+        return (False, 0, total, pt_right, f"check failed: {(check.stdout + check.stderr).strip()[-100:]}  {theirs}",
+                unjudged(pkg, said, "check failed"))
     right = sum(1 for s in report.get("solutions", []) if s.get("ok"))
     wrong = [f"{s['name']}={s.get('verdict')}" for s in report.get("solutions", []) if not s.get("ok")]
     ok = right == total and bool(report.get("ok"))
@@ -128,6 +135,7 @@ def main() -> None:
     if not found:
         sys.exit(f"{args.folder}: no folder with a problem.yaml")
     problems = subs = subs_total = pt_subs = 0
+    both = [0, 0, 0]   # on the packages verifyproblem judged: how many, their submissions, ojpack's right ones
     outside = [arg for d in args.allow_outside for arg in ("--allow-outside", str(d.resolve()))]
     compared: list[tuple[str, Comparison]] = []
     with tempfile.TemporaryDirectory(prefix="ojpack-bench-import-") as tmp:
@@ -141,10 +149,13 @@ def main() -> None:
             subs += right
             subs_total += total
             compared += [(pkg.name, r) for r in rows]
+            if rows:
+                both = [both[0] + 1, both[1] + total, both[2] + right]
             print(f"{'ok ' if ok else 'BAD'} {pkg.name:28} submissions {right:3}/{total:<3} {said}", flush=True)
     print(f"problems right {problems} / {len(found)}, submissions right {subs} / {subs_total}")
     if not args.no_verifyproblem:
-        print(f"verifyproblem on the same packages: submissions as expected {pt_subs} / {subs_total}")
+        print(f"on the {both[0]} of {len(found)} packages verifyproblem judged (it reads legacy and 2023-07 only): "
+              f"submissions as expected by ojpack {both[2]} / {both[1]}, by verifyproblem {pt_subs} / {both[1]}")
         print_comparison(compared, args.all)
 
 

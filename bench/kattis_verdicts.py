@@ -3,7 +3,8 @@ side by side (used by `bench/import_kattis.py`).
 
 verifyproblem prints one line per submission it judged: `accepted/a.cc (C++) OK: AC [CPU: ...]`, `OK with
 extra time: ...` (the verdict at its time limit x time_limit_to_tle), `ERROR wrong_answer/b.py (...) got AC
-[...]`, or `ERROR Compile error for c.go (Go) (... could not find compiler ...)`. Its verdicts are AC, WA,
+[...]`, or `ERROR Compile error for c.go (Go) (... could not find compiler ...)`; a JE where it could not
+compile the package's grader (a Python 2 one on a machine without Python 2) is a verdict it could not reach. Its verdicts are AC, WA,
 TLE, RTE, JE (and OLE); ojpack's RE and MLE are both Kattis' RTE. On a scoring problem the scores are
 compared (as a fraction of the full score), since Kattis calls a partial score AC where ojpack names the
 first failing test's verdict.
@@ -93,6 +94,9 @@ def verifyproblem_verdicts(said: str) -> dict[str, Verdict]:
         elif m := JUDGED.match(line):
             raw.setdefault(m.group("sub"), (m.group("verdict"),
                                             float(m.group("score")) if m.group("score") else None, ""))
+    if "Failed to compile grader" in said:   # e.g. a Python 2 grader on a machine without Python 2: it judged nothing
+        raw = {k: (None, None, "its grader does not compile here") if v == "JE" else (v, s, why)
+               for k, (v, s, why) in raw.items()}
     full = max((s for _, s, _ in raw.values() if s is not None), default=None)
     return {k: Verdict(v, None if s is None or not full else s / full, why) for k, (v, s, why) in raw.items()}
 

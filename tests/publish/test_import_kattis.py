@@ -70,8 +70,10 @@ def test_export_import_export_gives_the_same_package(toy_with_statement: Path, t
     assert one == two        # data, limits, bounds, verdicts and statements: all the same bytes
 
     spec = yaml.safe_load((tmp_path / "back" / "problem.yaml").read_text())
-    # the legacy format is judged as problemtools judges it: with its safety margin (default 2)
-    assert spec["limits"] == {"time": 1.0, "memory": 256, "output": 1, **({"safety_margin": 2.0} if target == "kattis" else {})}
+    # the legacy format is judged as problemtools judges it: with its safety margin (default 2); both formats
+    # let a run go on past the output limit, as problemtools, DOMjudge and BAPCtools do
+    assert spec["limits"] == {"time": 1.0, "memory": 256, "output": 1, "output_stops": False,
+                              **({"safety_margin": 2.0} if target == "kattis" else {})}
     assert spec["bounds"] == {"x": {"min": 1, "max": 100}}
     assert {s["group"]: s.get("bounds") for s in spec["subtasks"]} == {"big": None, "small": {"x": {"min": 1, "max": 10}}}
     assert (tmp_path / "back" / "solutions" / "run_time_error" / "crash.py").is_file()

@@ -117,3 +117,20 @@ def test_an_accepted_multi_file_submission_times_the_derived_limit(tmp_path: Pat
     report = import_package(tmp_path / "src", tmp_path / "p")
     assert any("derived as problemtools does" in n for n in report.notes), report.notes
     assert (tmp_path / "p" / "solutions" / "accepted" / "pair" / "run").is_file()
+
+
+def test_a_multi_file_prolog_submission_is_compiled_as_problemtools_compiles_it(tmp_path: Path) -> None:
+    # as problemtools' example `different` (accepted/prolog/: different.pl consults the module kattio.pl)
+    files = {**{k: v for k, v in FILES.items() if not k.startswith("submissions/")},
+             "submissions/accepted/echo.cpp": FILES["submissions/accepted/echo.cpp"],
+             "submissions/accepted/prolog/echo.pl": "[words].\nmain :- read_word(W), write(W), nl.\n",
+             "submissions/accepted/prolog/words.pl": ":- module(words, [read_word/1]).\n"
+                                                     "read_word(W) :- read_line_to_string(user_input, S), "
+                                                     "atom_string(W, S).\n"}
+    src = write_tree(tmp_path / "src", files)
+    report = import_package(src, tmp_path / "p")
+    assert dict(report.files)["submissions/accepted/prolog/words.pl"] == "copied to solutions/accepted/prolog/words.pl"
+    proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", "--json", "-p",
+                           str(tmp_path / "p")], capture_output=True, text=True)
+    got = {s["name"]: s["verdict"] for s in json.loads(proc.stdout)["solutions"]}
+    assert got == {"accepted/echo.cpp": "AC", "accepted/prolog/build": "AC"}, (got, proc.stderr[-800:])

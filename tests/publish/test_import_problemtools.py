@@ -1,6 +1,7 @@
 """Legacy and 2023-07 Kattis packages import as problemtools (`verifyproblem`) judges them: its safety margin and
 default memory limit, and every submission it judges (two that run under one name are both kept)."""
 
+from ojpack.publish import import_package
 from ojpack.publish.importer import read
 
 from package_files import write_tree as write
@@ -22,6 +23,8 @@ def test_imports_carry_problemtools_margin_and_memory_default(tmp_path):
     new = read(write(tmp_path / "new", {**BASE, "problem.yaml": "problem_format_version: 2025-09\nname: Echo\n"
                                         "limits:\n  time_limit: 1\n"}))
     assert "safety_margin" not in new.limits
+    # every Kattis format: a run goes on past the output limit (an endless flood is TLE, as its tools judge)
+    assert [p.limits["output_stops"] for p in (legacy, wide, draft, new)] == [False] * 4
 
 
 def test_a_py_and_a_py3_of_the_same_name_are_both_imported(tmp_path):
@@ -32,3 +35,12 @@ def test_a_py_and_a_py3_of_the_same_name_are_both_imported(tmp_path):
     assert sorted((s.path, s.origin) for s in imp.solutions) == [
         ("echo-2.py", "submissions/accepted/echo.py3"), ("echo.py", "submissions/accepted/echo.py")]
     assert any("echo.py3: echo.py is taken by another submission; imported as echo-2.py" in n for n in imp.notes)
+
+
+def test_a_package_without_tests_or_time_limit_imports_with_a_default_limit(tmp_path):
+    # po-almostsorted2 (testdata_tools' gen.sh makes its data): no test file, no time limit to derive from
+    src = write(tmp_path / "src", {"problem.yaml": "name: Sorted\n", "data/sample/testdata.yaml": "on_reject: break\n",
+                                   "submissions/accepted/echo.py": "print(input())\n"})
+    report = import_package(src, tmp_path / "p")
+    assert report.tests == 0
+    assert any("no accepted solution passed to derive one from: 1 s" in n for n in report.notes), report.notes

@@ -108,7 +108,7 @@ def judge_batch(problem: Problem, subs: tuple[Submission, ...], skipped: tuple[s
     interactor = judge_identity(checker)
     memo = Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + interactor)
     jobs = [Job(s.id, p, t) for s in subs if isinstance(p := programs[s.id], Program) for t in tests]
-    limits = limits_for(lim.time, lim.memory, lim.output)
+    limits = limits_for(lim.time, lim.memory, lim.output, output_stops=lim.output_stops)
     remembered = 0 if fresh else sum(1 for j in jobs if (path := memo.path(j, limits, lim.time)) and path.is_file())
     if fresh:
         memo = Memo(memo.folder, memo.salt + f" fresh {time.time_ns()}")

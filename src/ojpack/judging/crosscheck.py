@@ -178,7 +178,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_id = judge_identity(checker)
     memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
     # runs go on to the safety margin's limit (problemtools judges there too), at least to 1.5x
-    limits = limits_for(lim.time, lim.memory, lim.output, max(TLE_STRETCH, lim.safety_margin or 0))
+    limits = limits_for(lim.time, lim.memory, lim.output, max(TLE_STRETCH, lim.safety_margin or 0), lim.output_stops)
     cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
                                                     memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.

@@ -55,11 +55,14 @@ class Job:
     test: BuiltTest
 
 
-def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: float = 1.0) -> RunLimits:
-    """`stretch` > 1 lets slow runs go on past the limit, to see how far over they are."""
+def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: float = 1.0,
+               output_stops: bool = True) -> RunLimits:
+    """`stretch` > 1 lets slow runs go on past the limit, to see how far over they are; `output_stops`:
+    problem.yaml's limits.output_stops."""
     cpu = time_limit * stretch
     # A sleeping or blocked program uses no CPU: the wall limit catches it, at about twice the CPU limit.
-    return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib)
+    return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib,
+                     output_stops=output_stops)
 
 
 @dataclass(frozen=True)

@@ -68,8 +68,8 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
         if on_done:
             on_done(done[0], len(tests))
 
-    got = execute([Job("submission", program, t) for t in tests], limits_for(lim.time, lim.memory, lim.output),
-                  lim.time, checker, workers, tick)
+    limits = limits_for(lim.time, lim.memory, lim.output, output_stops=lim.output_stops)
+    got = execute([Job("submission", program, t) for t in tests], limits, lim.time, checker, workers, tick)
     cells = tuple(got[("submission", t.id)] for t in tests)
     subtasks = scores(problem, cells, groups)
     return Judgement(source, language.name, overall([c.verdict for c in cells]), sum(s.score for s in subtasks),

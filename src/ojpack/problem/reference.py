@@ -32,6 +32,8 @@ MEANING: dict[str, str] = {
     "limits.output": "MiB of output",
     "limits.safety_margin": "as problemtools judges: a solution failing its expectation at the time limit "
                             "passes if it meets it at the limit x this (imported Kattis packages)",
+    "limits.output_stops": "true (default): a run ends at the output limit, OLE; false (imported Kattis "
+                           "packages): it goes on, what passes the limit dropped, so an endless flood is TLE",
     "bounds": "named integer bounds: the validator gets NAME=LO..HI, the plan {NAME.max}, the statement bounds.NAME",
     "bounds.<name>.min": "the smallest allowed value",
     "bounds.<name>.max": "the largest allowed value",

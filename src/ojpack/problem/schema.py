@@ -40,6 +40,10 @@ class Limits:
     # problemtools' "OK with extra time": a solution whose verdicts at `time` break its expectation still
     # passes when its verdicts at `time` x this meet it (Kattis' time_safety_margin; imports set it)
     safety_margin: float | None = rule(None, ge=1, le=10)
+    # false: a run past the output limit goes on (what passes the limit is dropped), so a flood that never
+    # ends is TLE and one that ends in time OLE, as problemtools, DOMjudge and BAPCtools judge (imports of
+    # Kattis packages set it); true: the run ends at the limit, OLE
+    output_stops: bool = True
 
 
 @model

@@ -15,7 +15,7 @@ from pathlib import Path
 from ..cache import machine_cache
 from ..errors import OjpackError
 from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
-from .isolation import take_back
+from .isolation import SCRATCH_MIB, take_back
 from . import store
 from .runner import RunLimits, run
 from .scripted import SCRIPTED, ScriptBuildError, build_scripted, is_script
@@ -26,6 +26,10 @@ from .text import trim_message
 STORE_LAYOUT = "cage-readable-1"
 DEFAULT_MEMORY_MIB = 256   # what {memory} means in a run command when the caller names no limit
 COMPILE_MEMORY_MIB = 2048
+# The most a compiler may write to one file (and keep in its /tmp) when the problem names no larger memory
+# limit: a static array is written into the executable, so a program that may use more memory may need a
+# bigger binary (problemtools compiles without a cap, BAPCtools' test problems hold a 512 MiB one).
+COMPILE_FILE_MIB = 256
 
 
 class CompileError(OjpackError):
@@ -60,7 +64,7 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         raise OjpackError(f"{source}: no such file")
     if language_of(source, lang) is SCRIPTED:   # a folder with its own build/run scripts (Kattis)
         try:
-            script, key = build_scripted(source.parent, cache_dir / "bin", _compile_limits(timeout))
+            script, key = build_scripted(source.parent, cache_dir / "bin", _compile_limits(timeout, memory_mib))
         except ScriptBuildError as e:
             raise CompileError(source, e.message) from None
         return Program(script, SCRIPTED, (str(script),), key)
@@ -111,7 +115,7 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
                    main=main, memory=mem)
         if shutil.which(cmd[0]) is None:
             raise OjpackError(f"{source.name}: compiler {cmd[0]!r} is not installed")
-        code, said = compile_in_cage(cmd, work, timeout)
+        code, said = compile_in_cage(cmd, work, timeout, memory_mib)
         if code is None:
             raise CompileError(source, f"compilation took over {timeout:.0f} s")
         if code != 0:
@@ -150,11 +154,12 @@ def _shared_dir() -> Path | None:
 
 
 # What a compiler says when the machine, not the program, failed it: a full or broken disk, no memory or
-# processes left, the compiler (or its cc1plus, ld) killed. Such a failure is never remembered.
+# processes left, the compiler (or its cc1plus, ld) killed; or a file past the cap that follows the memory limit
+# (file_cap_mib), which another problem's limit may allow. Such a failure is never remembered.
 _HOST_TROUBLE = re.compile(r"No space left on device|Disk quota exceeded|Input/output error|Read-only file system"
                            r"|Cannot allocate memory|virtual memory exhausted|out of memory|ran out of memory"
                            r"|Too many open files|Resource temporarily unavailable|signal terminated program"
-                           r"|internal compiler error: Killed", re.I)
+                           r"|internal compiler error: Killed|File size limit exceeded", re.I)
 _QUOTED = re.compile(r"\s*\d*\s*\|")   # gcc's quote of a source line ("   12 |   puts(...)") and its caret line
 
 
@@ -193,22 +198,36 @@ def _source_name(source: Path, language: Language, text: str) -> str:
     return f"{source.stem or 'main'}.{language.extensions[0]}"
 
 
-def _compile_limits(timeout: float) -> RunLimits:
-    return RunLimits(cpu=timeout, wall=timeout * 2, memory_mib=COMPILE_MEMORY_MIB, output_mib=256, processes=128)
+def file_cap_mib(memory_mib: int | None) -> int:
+    """The largest file a compile may write: the run's memory limit (a binary's static data is memory
+    the run may use; the disk never holds more than the limit the problem set), at least COMPILE_FILE_MIB."""
+    return max(COMPILE_FILE_MIB, memory_mib or 0)
 
 
-def compile_in_cage(cmd: list[str], work: Path, timeout: float) -> tuple[int | None, str]:
+def _compile_limits(timeout: float, memory_mib: int | None = None) -> RunLimits:
+    return RunLimits(cpu=timeout, wall=timeout * 2, memory_mib=COMPILE_MEMORY_MIB,
+                     output_mib=file_cap_mib(memory_mib), processes=128)
+
+
+def compile_in_cage(cmd: list[str], work: Path, timeout: float, memory_mib: int | None = None
+                    ) -> tuple[int | None, str]:
     """Run a compiler like any program: in the cage, seeing only the system, `work` (writable: the
     source copy and its output) and its own /tmp, so `#include "/abs/path"` finds nothing to print.
-    Returns (exit code, None when out of time; what it said)."""
-    limits = _compile_limits(timeout)
+    Each file it writes (its /tmp's object files too) may be as big as `file_cap_mib(memory_mib)`; the
+    /tmp is memory, charged to the compile's own limit. Returns (exit code, None when out of time; what
+    it said)."""
+    limits = _compile_limits(timeout, memory_mib)
     with tempfile.TemporaryDirectory(prefix="ojpack-cc-") as tmp:
         said = Path(tmp, "said")
-        res = run(cmd, Path(os.devnull), said, limits, stderr=said, writable=[work], cwd=work)
+        res = run(cmd, Path(os.devnull), said, limits, stderr=said, writable=[work], cwd=work,
+                  scratch_mib=max(SCRATCH_MIB, limits.output_mib or 0))
         text = said.read_bytes()[:64 * 1024].decode(errors="replace").strip()
     take_back(work)
     if res.status == "tle":
         return None, text
     if res.status == "mle":
         return 1, (text + f"\n(the compiler ran out of memory: {COMPILE_MEMORY_MIB} MiB)").strip()
+    if "File size limit exceeded" in text:
+        text += (f"\n(a file the compiler wrote passed {limits.output_mib} MiB: the problem's memory limit, "
+                 f"at least {COMPILE_FILE_MIB} MiB)")
     return (res.exit_code if res.exit_code is not None else 128 + (res.signal or 0)), text

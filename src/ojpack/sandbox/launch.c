@@ -33,7 +33,9 @@
  *
  * A stdout or stderr that is a regular file reaches it through a pipe this process drains (see pump):
  * the file's pages are then charged to ojpack, not to the run's memory cgroup; stdout stops at FSIZE bytes
- * (init is told to end the run); of stderr only the first STDERR_KEEP bytes are kept, the rest dropped.
+ * (init is told to end the run; an FSIZE that ends in "+": the rest is read and dropped and the run goes on,
+ * as problemtools, DOMjudge and BAPCtools judge a flood: into the time limit); of stderr only the first
+ * STDERR_KEEP bytes are kept, the rest dropped.
  *
  * Rootless (this helper not run as root): the user's own uid and gid are mapped to 65534 inside (init and
  * the program alike; "setgroups" is denied first, as the kernel demands of an unprivileged map), init keeps
@@ -592,7 +594,7 @@ static ssize_t move(int from, int to, long long room) {
     return n > 0 && write(to, sink, (size_t)n) != n ? -1 : n;
 }
 
-/* Drain the program's stdout (at most `out_max` bytes kept; past that, init is told on `go`) and stderr
+/* Drain the program's stdout (at most `out_max` bytes kept; past that, init is told on `go` unless it is -1) and stderr
    (STDERR_KEEP kept, the rest dropped) until every writer is gone, which is when the cage has ended. */
 static void pump(int out_r, int out_file, long long out_max, int err_r, int err_file, int go) {
     long long out_len = 0, err_len = 0;
@@ -605,7 +607,7 @@ static void pump(int out_r, int out_file, long long out_max, int err_r, int err_
         if (p[0].revents) {
             ssize_t n = move(out_r, out_file, out_max - out_len);
             if (n <= 0 && !(n < 0 && errno == EINTR)) { close(out_r); out_r = -1; }
-            else if (out_len < out_max && (out_len += n) >= out_max && write(go, "o", 1) != 1) {}
+            else if (out_len < out_max && (out_len += n) >= out_max && go >= 0 && write(go, "o", 1) != 1) {}
         }
         if (p[1].revents) {
             ssize_t n = move(err_r, err_file, STDERR_KEEP - err_len);
@@ -709,7 +711,7 @@ static int cage_main(int argc, char **argv) {
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
     alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
     signal(SIGPIPE, SIG_IGN);   /* init gone: telling it fails, and that is all */
-    pump(out_r, out_file, out_max, err_r, err_file, go[1]);
+    pump(out_r, out_file, out_max, err_r, err_file, strchr(c.fsize, '+') ? -1 : go[1]);
     int status;
     while (waitpid(init, &status, 0) < 0)
         if (errno != EINTR) return 124;
@@ -1041,7 +1043,7 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     for (int k = 0; k < 3; k++) dup2(null, k);
     close(null);
     alarm((unsigned)(c->wall_ms / 1000 + 3));
-    pump(out_r, out_file, out_max, err_r, err_file, go[1]);
+    pump(out_r, out_file, out_max, err_r, err_file, strchr(c->fsize, '+') ? -1 : go[1]);
     close(go[1]);
     /* Without a cgroup, the answer goes back as soon as init has reported, which it does once it has
        killed and reaped every process of the run: the keeper's and init's own exits (the run's mount, ipc

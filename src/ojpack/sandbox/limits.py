@@ -18,6 +18,9 @@ class RunLimits:
     memory_mib: int | None     # None: unlimited
     output_mib: int | None     # None: unlimited
     processes: int = 64        # threads + processes, where a pids cgroup can count them
+    # False: past the output limit the cage drops the rest and the run goes on, so a flood that never ends is
+    # TLE and one that ends in time OLE (Kattis' tools); True: the run ends there, OLE. Unisolated runs stop.
+    output_stops: bool = True
 
 
 def memory_cap(limit_mib: int) -> int:
@@ -39,6 +42,11 @@ def limit_args(limits: RunLimits, cage: cgroups.Cage | None, address_space: bool
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     return [str(cpu), num(out), num(mem), num(as_bytes), *tasks]
+
+
+def fsize(limits: RunLimits, out: int) -> str:
+    """The cage's FSIZE: the bytes of output kept, and "+" when the run goes on past them."""
+    return num(out) + ("" if limits.output_stops or out == resource.RLIM_INFINITY else "+")
 
 
 def num(value: int | None) -> str:

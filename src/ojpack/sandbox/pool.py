@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from . import cgroups, spawn
 from .isolation import HOST
-from .limits import RunLimits, num, rlimits
+from .limits import RunLimits, fsize, num, rlimits
 
 KEEP = 4   # prepared cages per worker thread: a solution, a reference, a validator, a generator
 
@@ -67,7 +67,7 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     tasks = cage.task_files() if cage else ("-", "-")
     # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
     keeper = 1 if os.geteuid() != 0 else 0
-    fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), num(out), num(mem), num(as_bytes),
+    fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), fsize(limits, out), num(mem), num(as_bytes),
               "-" if nproc is None else str(int(nproc) + keeper), mem_cap, *tasks, cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):

@@ -2,7 +2,8 @@
 
 Limits: CPU time (watched from /proc and backed by RLIMIT_CPU), wall time, memory (a per-run memory
 cgroup when the host allows one, else RLIMIT_AS; the verdict always comes from the measured peak),
-output size (in the cage, the helper drains stdout and stops the run past it; unisolated, RLIMIT_FSIZE;
+output size (in the cage, the helper drains stdout and drops what passes it, so a flood that never ends is
+TLE and one that ends in time OLE, as problemtools, DOMjudge and BAPCtools judge; unisolated, RLIMIT_FSIZE;
 stderr is not counted, the cage keeps its first 64 KiB), stack up to the memory limit, and a private
 temporary working directory.
 Every process the run started is killed before `run` returns."""
@@ -48,7 +49,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
         isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = (),
-        spawned: Callable[[], None] | None = None) -> RunResult:
+        spawned: Callable[[], None] | None = None, scratch_mib: int = SCRATCH_MIB) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
     stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
@@ -57,7 +58,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     `readable` (read-only) and `writable`, and works in `cwd` (one of those) or the cage's private /tmp.
     `address_space=False` (e.g. for a JVM) forbids the RLIMIT_AS fallback; `cgroup=None` uses a memory
     cgroup when the host allows one. `mounts` (caged runs only): (path, descriptor of a detached mount,
-    see cagefiles.CappedFolder) shown writable at path. `spawned` is called once the program holds its
+    see cagefiles.CappedFolder) shown writable at path; `scratch_mib`: the size of the cage's private /tmp. `spawned` is called once the program holds its
     descriptors: a caller that passed pipe ends may close its own copies then (its partner then sees EOF
     as soon as the program closes its end, not only when it exits)."""
     caged = isolation_enabled() if isolate is None else isolate
@@ -88,10 +89,10 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             try:
                 if pooled:
                     outcome = pool.run_pooled(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                              address_space, SCRATCH_MIB * MIB, after)
+                                              address_space, scratch_mib * MIB, after)
                 elif caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                             address_space, SCRATCH_MIB * MIB, mounts, after)
+                                             address_space, scratch_mib * MIB, mounts, after)
                 elif helper and cage:   # the cgroup measures the peak: the helper may become the program
                     outcome = spawn.run_exec(helper, argv, workdir, fds, limits, cage, address_space, start, after)
                 elif helper:

@@ -21,7 +21,7 @@ import weakref
 from collections.abc import Callable, Sequence
 
 from . import cgroups
-from .limits import RunLimits, child_setup, limit_args, num as _num, rlimits
+from .limits import RunLimits, child_setup, fsize, limit_args, num as _num, rlimits
 
 _TICK = os.sysconf("SC_CLK_TCK")
 
@@ -91,7 +91,7 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
     extra = (*(() if fourth is None else (fourth,)), *(fd for _, fd in mounts))
     try:
         pid = _spawn([helper, "cage", skeleton, cwd, str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)),
-                      _num(out), _num(mem), _num(as_bytes), str(scratch_bytes), *tasks,
+                      fsize(limits, out), _num(mem), _num(as_bytes), str(scratch_bytes), *tasks,
                       "-" if netns is None else "4", *binds, *(f"m:{path}" for path, _ in mounts), "--", *argv],
                      (*fds, write_end, *extra), CAGE_ENVIRON)
     finally:

@@ -89,6 +89,7 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
     if (margin := safety_margin(meta, fmt == "kattis")) is not None:   # judged as problemtools judges
         imp.limits["safety_margin"] = margin
+    imp.limits["output_stops"] = False   # problemtools, DOMjudge, BAPCtools: an endless flood runs into TLE
     source = meta.get("source")
     if isinstance(source, dict):
         imp.source = {"name": str(source.get("name", "imported")), **({"url": str(source["url"])} if source.get("url") else {})}

@@ -7,6 +7,8 @@ submission), or a script in a language ojpack's table has no runner for → what
   programs.py does); headers beside them stay beside it.
 - Several Java sources become one file: their imports first, then each file's types with the top-level
   `public` taken off (a file may hold one public type only); a `package` declaration is refused, named.
+- Several Prolog sources become a folder whose `build` script compiles them all as problemtools does
+  (`swipl -O -q -g main -t halt -o run -c FILES`: a saved state, `run`, that starts at main/0).
 - Several Python (or Bash) sources become a folder with
   a `run` script that starts the main file with its modules beside it. The main file is BAPCtools': the
   submissions.yaml `entrypoint`, else the first whose name starts with "main", else the first.
@@ -16,6 +18,7 @@ Files of no language (a `.txt`, a header, a binary) are kept beside a folder pro
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +29,7 @@ from .submissions import unclaimed, verdicts_of
 from .writer import FOLDER, Imported, SolutionIn
 
 FAMILY = {".c": "c", ".cpp": "cpp", ".cc": "cpp", ".cxx": "cpp", ".c++": "cpp", ".java": "java", ".py": "python",
-          ".py3": "python", ".sh": "bash", ".bash": "bash"}
+          ".py3": "python", ".sh": "bash", ".bash": "bash", ".pl": "prolog"}
 HEADERS = {".h", ".hpp", ".hh"}
 STARTER = {"python": "python3", "bash": "bash"}   # how a `run` script starts the main file
 IMPORT = re.compile(r"^[ \t]*import[ \t]+(?:static[ \t]+)?[\w.]+(?:\.\*)?[ \t]*;[ \t]*\n?", re.M)
@@ -86,6 +89,13 @@ def program(entry: Path, main: str | None) -> Made | str | None:
                     f"its {len(sources)} sources are compiled as one file, {path}")
     if kind == "java":
         return _java(name, sources)
+    if kind == "prolog":
+        listed = " ".join(shlex.quote(rel[s]) for s in sources)
+        build = f'#!/bin/sh\ncd "${{0%/*}}" && exec swipl -O -q -g main -t halt -o run -c {listed}\n'.encode()
+        kept = {f"{name}/{rel[f]}": f.read_bytes() for f in files}
+        return Made(f"{name}/build", {**kept, f"{name}/build": build},
+                    f"its {len(sources)} Prolog sources are compiled together by a `build` script, as problemtools "
+                    "compiles them")
     if kind not in STARTER:
         return f"{len(sources)} source files in a language ojpack joins for no judge"
     first = _main(sources, rel, main)

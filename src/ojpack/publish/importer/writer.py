@@ -237,7 +237,7 @@ def _derive_time_limit(imp: Imported, out: Path) -> None:
     for s in imp.solutions:
         if s.verdicts == ["AC"]:
             judged = judge(problem, out / solution_rel(s))
-            if judged.verdict is Verdict.AC:
+            if judged.verdict is Verdict.AC and judged.cells:   # no test at all: nothing timed
                 times.append(max(c.time for c in judged.cells))
     factor, resolution = imp.time_rule
     if not times:
