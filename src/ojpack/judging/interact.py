@@ -187,7 +187,7 @@ def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) 
     if interactor is None or not problem.spec.model_solution:   # no model: no dialogue to show
         return {}
     model = prepare(problem.path(problem.spec.model_solution), cache_dir,
-                    problem.language_of(problem.spec.model_solution))
+                    problem.language_of(problem.spec.model_solution), includes=problem.includes())
     lim = problem.spec.limits
     limits = RunLimits(cpu=lim.time, wall=2 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output)
     out: dict[str, str] = {}

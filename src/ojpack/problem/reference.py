@@ -88,6 +88,7 @@ MEANING: dict[str, str] = {
     "solutions.expect": "path -> {GROUP: verdict or list, score: N} (also written directly under solutions)",
     "solutions.expect.<name>.score": "the total score the solution must get",
     "solutions.languages": "path -> the language id it runs as, when its extension names another (Perl .pl, C++20)",
+    "solutions.include": "language id or `default` -> a folder copied beside every solution in it (ICPC include/)",
     "proof": "an exhaustive check: a program that writes every small input with its answer",
     "proof.generator": "the program",
     "proof.args": "its arguments ({X.min}/{X.max} expand to the bounds)",

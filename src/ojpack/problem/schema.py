@@ -206,17 +206,20 @@ class Solutions:
     # file its extension names wrongly or not precisely: an imported Polygon Perl .pl (.pl is Prolog),
     # C++20, PyPy
     languages: dict[str, str] = rule(factory=dict)
+    # language id (or `default`) -> a folder of files copied beside every solution in that language before it
+    # is compiled and run, its working folder (Kattis / ICPC `include/<language>/`, 2025-09 `include/default/`)
+    include: dict[str, str] = rule(factory=dict)
 
     @staticmethod
     def reshape(raw: Any) -> Any:
         if not isinstance(raw, dict):
             return raw
-        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect", "languages")}
+        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect", "languages", "include")}
         if not paths:
             return raw
         merged = dict(raw.get("expect") or {})
         merged.update(paths)
-        return {**{k: raw[k] for k in ("verdicts", "languages") if k in raw}, "expect": merged}
+        return {**{k: raw[k] for k in ("verdicts", "languages", "include") if k in raw}, "expect": merged}
 
     def __post_init__(self) -> None:
         for path, allowed in self.verdicts.items():

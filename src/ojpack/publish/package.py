@@ -87,6 +87,8 @@ class Package:
     space_change_sensitive: bool = False
     # test id -> that test's own output validator arguments (problem.yaml tests.<g>[].checker_args)
     test_checker_args: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # problem.yaml's solutions.include: language id (or "default") -> folder copied beside every submission
+    includes: dict[str, Path] = field(default_factory=dict)
 
     @property
     def builtin_checker(self) -> bool:
@@ -260,4 +262,5 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         space_change_sensitive=spec.checker.space_change_sensitive,
         test_checker_args={f"{g}/{i:02d}-{t.name}": tuple(t.checker_args) for g, lines in spec.tests.items()
                            for i, t in enumerate(lines, start=1) if t.checker_args is not None},
+        includes=problem.includes(),
     )

@@ -12,6 +12,7 @@ from .interactive import ship
 from .multipass import mark as mark_multi_pass
 from ..package import Package, language_losses, validator_args
 from .checkers import default_validator_flags, ship_output_validator
+from . import included
 from .testargs import case_files
 from .write import Notes, copy, copy_solution, link, sha256, text, yaml_text
 
@@ -88,7 +89,7 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
-    notes.lost += language_losses(pkg, "an ICPC judge")
+    notes.lost += language_losses(pkg, "an ICPC judge") + included.write(pkg, root, has_default=True)
     rules: dict[str, object] = {}
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")

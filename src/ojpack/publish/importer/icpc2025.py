@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import kattis, testargs
+from . import included, kattis, testargs
 from .testargs import as_args
 from .programs import place, units
 from .scores import group_score, is_scoring
@@ -62,6 +62,7 @@ def read(root: Path) -> Imported:
 
     testargs.from_data(root, imp, read_group, kattis.load_yaml, as_args(meta.get("validator_flags")))
     testargs.finish(imp, out_flags)
+    included.read(root, imp)
     listed = kattis.load_yaml(root / "submissions" / "submissions.yaml")
     kattis.submissions(root, imp, listed, _rules(listed, imp, str(meta.get("problem_format_version", ""))))
     imp.notes += grading_notes(root)

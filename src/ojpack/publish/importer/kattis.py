@@ -16,7 +16,7 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
-from . import testargs, tex
+from . import included, testargs, tex
 from .constants import in_statement
 from .flags import checker_rule
 from .passes import kinds, passes_of
@@ -67,6 +67,7 @@ def read(root: Path) -> Imported:
     testargs.from_data(root, imp, lambda folder: load_yaml(folder / "testdata.yaml"), None,
                        str(meta.get("validator_flags", "")).split())
     testargs.finish(imp, flags)
+    included.read(root, imp)
     submissions(root, imp, load_yaml(root / "submissions" / "submissions.yaml"))
     imp.notes += grading_notes(root)
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)

@@ -82,6 +82,7 @@ class Imported:
     multi_pass: int | None = None         # a multi-pass problem's most passes (Kattis limits.validation_passes)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
+    include: dict[str, str] = field(default_factory=dict)   # solutions.include: language id -> folder
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     notes: list[str] = field(default_factory=list)
     fates: dict[str, str] = field(default_factory=dict)   # source file → what the reader made of it
@@ -165,6 +166,8 @@ def spec_of(imp: Imported) -> dict[str, Any]:
     langs = {solution_rel(s): s.lang for s in imp.solutions if s.lang}
     if langs:   # a language the file's extension does not name (Polygon's Perl .pl, C++20, PyPy)
         spec.setdefault("solutions", {})["languages"] = langs
+    if imp.include:   # Kattis / ICPC include/<language>/: files copied beside every solution
+        spec.setdefault("solutions", {})["include"] = imp.include
     return spec
 
 
