@@ -19,7 +19,7 @@ from ...problem import load_yaml as load_plain_yaml
 from . import included, testargs, tex
 from .constants import in_statement
 from .flags import checker_rule
-from .passes import kinds, passes_of
+from .passes import kinds, passes_of, submit_answer
 from .programs import place, units
 from .generators import plan, read_plan
 from .grading import grading_notes
@@ -99,6 +99,7 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
     imp.multi_pass = passes_of(meta)
+    submit_answer(meta, imp)
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
