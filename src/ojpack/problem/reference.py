@@ -95,6 +95,7 @@ MEANING: dict[str, str] = {
     "proof.boxes": "language id -> smaller arguments for a costly runtime",
     "interactor": "makes the problem interactive (Kattis convention)",
     "interactor.source": "the interactor's source: interactor input answer feedback_dir/, exit 42/43",
+    "interactor.args": "arguments after feedback_dir (Kattis' output_validator_args); a test's checker_args replace them",
     "multi_pass": "runs the submission again on the nextpass.in the output validator or interactor writes",
     "multi_pass.passes": "the most runs per test (Kattis' limits.validation_passes); one more request is JE",
     "grammar": "the input's shape for stress and strength: items of number / line / blocks",

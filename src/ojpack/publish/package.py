@@ -79,6 +79,7 @@ class Package:
     solutions: tuple[Solution, ...]
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
+    interactor_args: tuple[str, ...] = ()  # its arguments after feedback_dir (Kattis' output_validator_args)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
     validation_passes: int | None = None   # a multi-pass problem's most passes (None: each test runs once)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
@@ -255,6 +256,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         solutions=from_solutions(discover(problem)) if solutions is None else solutions,
         plan_lines={p.id: p.line for p in make_plan(problem)},
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
+        interactor_args=tuple(spec.interactor.args) if spec.interactor else (),
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
         pass_fail=spec.pass_fail,
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,

@@ -60,6 +60,8 @@ def write(pkg: Package, out: Path) -> Notes:
         top["output_validator_args"] = flags
     elif pkg.checker_type == "program" and pkg.checker_args:
         top["output_validator_args"] = list(pkg.checker_args)
+    elif pkg.interactor is not None and pkg.interactor_args:
+        top["output_validator_args"] = list(pkg.interactor_args)
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)

@@ -133,8 +133,12 @@ def checker_flags(flags: list[str], imp: Imported, where: str = "validator_flags
 
 
 def unpassed_flags(flags: list[str], where: str, imp: Imported) -> None:
-    """A Kattis-convention checker program gets the flags as arguments; an interactor runs without: named."""
-    if flags and not imp.interactor and imp.checker.get("convention") == "kattis":
+    """A Kattis-convention checker program or an interactor gets the flags as arguments; a testlib checker
+    runs without: named."""
+    if flags and imp.interactor:
+        imp.interactor_args = list(flags)
+        return
+    if flags and imp.checker.get("convention") == "kattis":
         imp.checker["args"] = list(flags)
         return
     program = imp.interactor or (imp.checker.get("source") if imp.checker.get("type") == "program" else None)
