@@ -14,6 +14,7 @@ import hashlib
 import re
 import shlex
 import shutil
+import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -59,15 +60,14 @@ def stage(files: dict[str, bytes], cache_dir: Path) -> Path:
         h.update(f"\0{rel}\0".encode() + hashlib.sha256(data).digest())
     out = cache_dir / "included" / h.hexdigest()[:24]
     if not (out / ".ok").exists():
-        tmp = out.with_name(out.name + ".tmp")
-        shutil.rmtree(tmp, ignore_errors=True)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.", dir=out.parent))   # two stagings never share one
         for rel, data in files.items():
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             (tmp / rel).write_bytes(data)
         (tmp / ".ok").touch()
-        shutil.rmtree(out, ignore_errors=True)
         try:
             tmp.rename(out)
-        except OSError:   # another process staged the same folder
+        except OSError:   # another process staged the same folder (the same files)
             shutil.rmtree(tmp, ignore_errors=True)
     return out / "run"
