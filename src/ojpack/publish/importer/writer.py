@@ -242,7 +242,7 @@ def _derive_time_limit(imp: Imported, out: Path) -> None:
     for s in imp.solutions:
         if s.verdicts == ["AC"]:
             judged = judge(problem, out / solution_rel(s))
-            if judged.verdict is Verdict.AC:
+            if judged.verdict is Verdict.AC and judged.cells:   # no tests (yet): nothing to time
                 times.append(max(c.time for c in judged.cells))
     factor, resolution = imp.time_rule
     if not times:
