@@ -8,6 +8,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ...errors import OjpackError
+
 from . import included, kattis, testargs
 from .testargs import as_args
 from .programs import place, units
@@ -48,6 +50,9 @@ def read(root: Path) -> Imported:
         kattis.interactor(root, found, imp)
     elif found:
         kattis.output_validator(root, found, "kattis", imp)
+    elif imp.multi_pass:   # the spec's multi-pass example ships none
+        raise OjpackError(f"{root}: a multi-pass problem without an output validator (the default one never "
+                          "writes nextpass.in)")
     else:
         kattis.checker_flags(out_flags, imp, where)
     kattis.unpassed_flags(out_flags, where, imp)
