@@ -121,13 +121,40 @@ def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[d
     return out, subs
 
 
+# the folders the formats hold submissions in: legacy Kattis' five, 2023-07's and 2025-09's defaults and the
+# verdict folders BAPCtools and DOMjudge name
+VERDICT_FOLDERS = {"accepted", "partially_accepted", "wrong_answer", "time_limit_exceeded", "run_time_error",
+                   "rejected", "brute_force", "slow_accepted", "memory_limit_exceeded", "output_limit_exceeded",
+                   "compile_error"}
+MARKER = re.compile(rb"@EXPECTED_(?:RESULTS?|SCORE)@:", re.I)
+
+
 def submission_paths(pkg: Path) -> list[str]:
-    """Every submission of the package, as `folder/name` below submissions/: not hidden ones, nor those
-    named *.disabled or *.template, which BAPCtools skips (and problemtools has no language for)."""
+    """Every submission of the package, as `folder/name` below submissions/: what sits in a verdict folder, a
+    folder submissions.yaml names, or carries DOMjudge's @EXPECTED_RESULTS@ (any other folder holds helpers:
+    apollgorithmos' generate_tests/); not hidden ones, nor those named *.disabled or *.template, which
+    BAPCtools skips (and problemtools has no language for)."""
     top = pkg / "submissions"
+    if not top.is_dir():
+        return []
+    listed = _listed_folders(top / "submissions.yaml")
+
+    def counts(folder: Path, entry: Path) -> bool:
+        if folder.name in VERDICT_FOLDERS or any(re.fullmatch(p, folder.name) for p in listed):
+            return True
+        files = [entry] if entry.is_file() else [f for f in entry.rglob("*") if f.is_file()]
+        return any(MARKER.search(f.read_bytes()) for f in files)
     return [f"{d.name}/{e.name}" for d in sorted(top.iterdir()) if d.is_dir()
             for e in sorted(d.iterdir()) if not e.name.startswith(".") and e.suffix not in (".disabled", ".template")
-            ] if top.is_dir() else []
+            and counts(d, e)]
+
+
+def _listed_folders(path: Path) -> list[str]:
+    """The first path part of each submissions.yaml key, as a regex (`*` within the part)."""
+    if not path.is_file():
+        return []
+    keys = re.findall(r"^([^\s#][^:\n]*):", path.read_text(encoding="utf-8", errors="replace"), re.M)
+    return [re.escape(k.strip().strip("'\"").split("/")[0]).replace(r"\*", "[^/]*") for k in keys]
 
 
 def compare(subs: list[str], ours: dict[str, Verdict], theirs: dict[str, Verdict]) -> list[Comparison]:

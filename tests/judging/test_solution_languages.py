@@ -41,3 +41,14 @@ def test_a_missing_file_is_an_error(toy):
     _with_perl(toy, "solutions/accepted/nope.pl: perl")
     with pytest.raises(ProblemConfigError, match="solutions/accepted/nope.pl does not exist"):
         discover(load_problem(toy))
+
+
+PROLOG_SUM = ("main :- read_line_to_string(user_input, S), split_string(S, \" \", \" \", [A, B|_]),\n"
+              "    number_string(X, A), number_string(Y, B), Z is X + Y, format(\"~d~n\", [Z]).\n")
+
+
+def test_a_plg_file_is_prolog_as_domjudge_names_it(toy):
+    """DOMjudge's example problems keep their Prolog submissions as .plg (its language table's extension)."""
+    (toy / "solutions" / "accepted" / "sum.plg").write_text(PROLOG_SUM)
+    judged = judge(load_problem(toy), toy / "solutions" / "accepted" / "sum.plg")
+    assert (judged.language, str(judged.verdict)) == ("Prolog", "AC"), judged.cells[0].message

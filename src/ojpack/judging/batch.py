@@ -70,7 +70,7 @@ class Batch:
                 "runs": self.runs, "remembered": self.remembered}
 
 
-def _compile(subs: tuple[Submission, ...], cache_dir: Path, memory: int, workers: int | None
+def _compile(subs: tuple[Submission, ...], cache_dir: Path, memory: int, workers: int | None, includes: dict[str, Path]
              ) -> dict[str, Program | CompileError | OjpackError]:
     """One compile per distinct (bytes, language): a thousand copies of a template compile once."""
     distinct: dict[tuple[str, str | None], Submission] = {}
@@ -85,7 +85,7 @@ def _compile(subs: tuple[Submission, ...], cache_dir: Path, memory: int, workers
 
     def one(s: Submission) -> Program | CompileError | OjpackError:
         try:
-            return prepare(s.path, cache_dir, s.lang, memory_mib=memory)
+            return prepare(s.path, cache_dir, s.lang, memory_mib=memory, includes=includes)
         except OjpackError as e:   # CompileError included
             return e
 
@@ -103,7 +103,7 @@ def judge_batch(problem: Problem, subs: tuple[Submission, ...], skipped: tuple[s
     cache_dir = cache_for(problem.root).dir
     lim = problem.spec.limits
     groups = tuple(t.group for t in tests)
-    programs = _compile(subs, cache_dir, lim.memory, workers)
+    programs = _compile(subs, cache_dir, lim.memory, workers, problem.includes())
     checker = load_judge(problem, cache_dir)
     interactor = judge_identity(checker)
     memo = Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + interactor)

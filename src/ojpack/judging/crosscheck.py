@@ -152,7 +152,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     checker = load_judge(problem, cache_dir)
     lim = problem.spec.limits
     phases = {"data": time.monotonic() - start}
-    programs = _compile_all(solutions, cache_dir, lim.memory, workers)
+    programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes())
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
@@ -230,6 +230,7 @@ def pass_key(problem: Problem) -> str:
     extra = [problem.spec.checker.source, problem.spec.proof.generator if problem.spec.proof else None]
     interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
     parts = [problem.path(solutions_dir(problem)), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
+    parts += problem.includes().values()   # solutions.include: files every solution is built with
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
@@ -238,11 +239,11 @@ def passed_before(problem: Problem) -> bool:
     return cache_for(problem.root).get("check-pass", pass_key(problem)) is not None
 
 
-def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None
+def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None, includes: dict[str, Path]
                  ) -> dict[str, Program | CompileError]:
     def one(s: Solution) -> Program | CompileError:
         try:
-            return prepare(s.path, cache_dir, s.lang, memory_mib=memory)
+            return prepare(s.path, cache_dir, s.lang, memory_mib=memory, includes=includes)
         except CompileError as e:
             return e
     with ThreadPoolExecutor(max_workers=workers) as pool:

@@ -14,19 +14,20 @@ submission hits its wall limit: TLE (the interactor's limits are looser, so it o
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import OjpackError
 from ..problem import Problem
 from ..sandbox import CageFileError, CappedFolder, CompileError, RunLimits, RunResult, prepare, run
 from ..testdata import BuiltTest
-from .checker import feedback_message
+from .checker import TestKey, feedback_message, own_args, test_key
 from .relay import Relay, Transcript
 from .verdicts import Verdict, of_run
 
@@ -45,6 +46,8 @@ class Interactor:
     name: str = ""          # its source file, for messages
     key: str = ""           # content hash of the compiled interactor (for remembered runs)
     readable: tuple[Path, ...] = ()   # what it may read besides its argv: its own folder (helpers)
+    args: tuple[str, ...] = ()        # after feedback_dir (problem.yaml interactor.args)
+    own: dict[TestKey, tuple[str, ...]] = field(default_factory=dict)   # tests with arguments of their own
 
 
 @dataclass(frozen=True)
@@ -66,8 +69,10 @@ def load_interactor(problem: Problem, cache_dir: Path) -> Interactor | None:
         program = prepare(problem.path(spec.source), cache_dir)
     except CompileError as e:
         raise OjpackError(f"interactor {spec.source} does not compile:\n{e.message}") from None
-    return Interactor(program.argv, program.language.address_space, spec.source, program.key,
-                      (program.source.parent,))
+    # its arguments key remembered runs with its build (a test's own are in the checker's identity)
+    key = program.key + (f" {json.dumps(spec.args)}" if spec.args else "")
+    return Interactor(program.argv, program.language.address_space, spec.source, key,
+                      (program.source.parent,), tuple(spec.args), own_args(problem))
 
 
 # What problemtools and BAPCtools give an output validator (their default `validation_time`): a judge that
@@ -106,7 +111,8 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     transcript: list[Transcript] = []
     relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
     relay_thread.start()
-    argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep]
+    argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep,
+            *interactor.own.get(test_key(answer), interactor.args)]
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
                           interactor.address_space, interactor.readable, feedback, gone_w, True)
     try:
@@ -187,7 +193,7 @@ def sample_dialogues(problem: Problem, tests: list[BuiltTest], cache_dir: Path) 
     if interactor is None or not problem.spec.model_solution:   # no model: no dialogue to show
         return {}
     model = prepare(problem.path(problem.spec.model_solution), cache_dir,
-                    problem.language_of(problem.spec.model_solution))
+                    problem.language_of(problem.spec.model_solution), includes=problem.includes())
     lim = problem.spec.limits
     limits = RunLimits(cpu=lim.time, wall=2 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output)
     out: dict[str, str] = {}

@@ -55,7 +55,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     lim = problem.spec.limits
     groups = tuple(t.group for t in tests)
     try:
-        program = prepare(source, cache_dir, lang, memory_mib=lim.memory)
+        program = prepare(source, cache_dir, lang, memory_mib=lim.memory, includes=problem.includes())
     except CompileError as e:
         cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
         return Judgement(source, language.name, Verdict.CE, 0, cells, groups,

@@ -122,6 +122,12 @@ def discover(problem: Problem) -> list[Solution]:
         if lang not in load_languages():
             raise ProblemConfigError(f"problem.yaml: solutions.languages: {rel}: unknown language {lang!r}; "
                                      f"known: {', '.join(load_languages())}")
+    for lang, folder in problem.spec.solutions.include.items():
+        if lang != "default" and lang not in load_languages():
+            raise ProblemConfigError(f"problem.yaml: solutions.include: unknown language {lang!r}; known: default, "
+                                     f"{', '.join(load_languages())}")
+        if not problem.path(folder).is_dir():
+            raise ProblemConfigError(f"problem.yaml: solutions.include: {lang}: {folder} is not a folder")
     order = ["sample", *problem.groups]
     found: list[Solution] = []
     for path in _programs(top) if top.is_dir() else []:

@@ -77,7 +77,7 @@ def measure(problem: Problem, floor: float = 1.0, workers: int | None = None) ->
             chained.add(s.name)
         else:
             continue
-        program = prepare(s.path, cache_dir, s.lang, memory_mib=lim.memory)
+        program = prepare(s.path, cache_dir, s.lang, memory_mib=lim.memory, includes=problem.includes())
         jobs += [Job(s.name, program, t) for t in mine]
     cells = execute(jobs, limits_for(cutoff, lim.memory, lim.output, output_stops=lim.output_stops), cutoff, checker, workers,
                     chain_of=lambda j: j.owner if j.owner in chained else None)

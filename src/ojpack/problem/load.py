@@ -19,7 +19,7 @@ from .source import DuplicateKey, line_of, read_yaml
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
 SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "checkers", "solutions", "submissions",
-                "statement", "proof", "interactor")
+                "statement", "proof", "interactor", "include")
 
 
 @dataclass(frozen=True)
@@ -42,6 +42,10 @@ class Problem:
         solutions/); None: its extension tells."""
         langs = self.spec.solutions.languages
         return langs.get(rel, langs.get(rel.split("/", 1)[1] if "/" in rel else rel))
+
+    def includes(self) -> dict[str, Path]:
+        """problem.yaml's solutions.include: language id (or `default`) -> the folder copied beside a solution."""
+        return {lang: self.path(folder) for lang, folder in self.spec.solutions.include.items()}
 
     def where(self, *at: str | int) -> str:
         """'problem.yaml line N: 'a.b[0]'' — how an error points at a key."""

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
-from .kattisflags import default_rule
+from .testargs import check_test_args
 from .strict import Invalid, rule
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -133,6 +133,7 @@ class Interactor:
     feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
     accepts, 43 rejects (message in feedback_dir/judgemessage.txt), anything else is a judge error."""
     source: str
+    args: list[str] = rule(factory=list)   # after feedback_dir, as Kattis passes output_validator_args
 
 
 @model
@@ -151,7 +152,7 @@ class TestLine:
     # the answer file as the source wrote it (imports): the model solution does not answer this test
     answer: str | None = rule(None, min_length=1)
     # this test's own Kattis output_validator_args (imports: a test group's or test case's yaml), in place of
-    # checker.args; with the token or float rule, the default validator's flags that make this test's rule
+    # checker.args (interactor.args); with the token or float rule, the default validator's flags that make this test's rule
     checker_args: list[str] | None = None
     # this test's own input_validator_args, in place of every extra validator's flags / group_flags
     validator_args: list[str] | None = None
@@ -210,17 +211,20 @@ class Solutions:
     # file its extension names wrongly or not precisely: an imported Polygon Perl .pl (.pl is Prolog),
     # C++20, PyPy
     languages: dict[str, str] = rule(factory=dict)
+    # language id (or `default`) -> a folder of files copied beside every solution in that language before it
+    # is compiled and run, its working folder (Kattis / ICPC `include/<language>/`, 2025-09 `include/default/`)
+    include: dict[str, str] = rule(factory=dict)
 
     @staticmethod
     def reshape(raw: Any) -> Any:
         if not isinstance(raw, dict):
             return raw
-        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect", "languages")}
+        paths = {k: v for k, v in raw.items() if k not in ("verdicts", "expect", "languages", "include")}
         if not paths:
             return raw
         merged = dict(raw.get("expect") or {})
         merged.update(paths)
-        return {**{k: raw[k] for k in ("verdicts", "languages") if k in raw}, "expect": merged}
+        return {**{k: raw[k] for k in ("verdicts", "languages", "include") if k in raw}, "expect": merged}
 
     def __post_init__(self) -> None:
         for path, allowed in self.verdicts.items():
@@ -364,26 +368,10 @@ class ProblemSpec:
                 (self.checker.type != "program" or self.checker.convention != "kattis"):
             raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "
                                            "interactor, or a checker program with `convention: kattis`")
-        _check_test_args(self)
+        check_test_args(self)
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
             if self.coverage.answers or any(s.coverage.answers for s in self.subtasks):
                 raise ValueError("coverage.answers: an interactive problem's answers are empty (the interactor judges)")
 
-
-def _check_test_args(spec: ProblemSpec) -> None:
-    """A test's own checker_args need a checker that takes them; its validator_args an extra validator."""
-    for g, lines in spec.tests.items():
-        for j, t in enumerate(lines):
-            if t.validator_args is not None and not spec.extra_validators:
-                raise Invalid(("tests", g, j, "validator_args"), "input validator arguments are for "
-                                                                 "extra_validators, and there are none")
-            if t.checker_args is None:
-                continue
-            at = ("tests", g, j, "checker_args")
-            if spec.interactor is not None or (spec.checker.type == "program" and spec.checker.convention != "kattis"):
-                raise Invalid(at, "a test's checker_args are for a checker program with `convention: kattis` "
-                                  "or the token / float rule (the default validator's flags)")
-            if spec.checker.type != "program" and (unknown := default_rule(t.checker_args)[1]):
-                raise Invalid(at, f"{unknown[0]} (the token / float rule takes Kattis' default validator flags)")

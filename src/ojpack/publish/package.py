@@ -79,6 +79,7 @@ class Package:
     solutions: tuple[Solution, ...]
     plan_lines: dict[str, str]             # test id -> the plan line that made it
     interactor: Path | None = None         # an interactive problem's judge program (Kattis convention)
+    interactor_args: tuple[str, ...] = ()  # its arguments after feedback_dir (Kattis' output_validator_args)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
     validation_passes: int | None = None   # a multi-pass problem's most passes (None: each test runs once)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
@@ -87,6 +88,8 @@ class Package:
     space_change_sensitive: bool = False
     # test id -> that test's own output validator arguments (problem.yaml tests.<g>[].checker_args)
     test_checker_args: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # problem.yaml's solutions.include: language id (or "default") -> folder copied beside every submission
+    includes: dict[str, Path] = field(default_factory=dict)
 
     @property
     def builtin_checker(self) -> bool:
@@ -253,6 +256,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         solutions=from_solutions(discover(problem)) if solutions is None else solutions,
         plan_lines={p.id: p.line for p in make_plan(problem)},
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
+        interactor_args=tuple(spec.interactor.args) if spec.interactor else (),
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
         pass_fail=spec.pass_fail,
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
@@ -260,4 +264,5 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         space_change_sensitive=spec.checker.space_change_sensitive,
         test_checker_args={f"{g}/{i:02d}-{t.name}": tuple(t.checker_args) for g, lines in spec.tests.items()
                            for i, t in enumerate(lines, start=1) if t.checker_args is not None},
+        includes=problem.includes(),
     )

@@ -9,7 +9,8 @@ import os
 import re
 import shutil
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..cache import machine_cache
@@ -19,6 +20,7 @@ from .isolation import SCRATCH_MIB, take_back
 from . import store
 from .runner import RunLimits, run
 from .scripted import SCRIPTED, ScriptBuildError, build_scripted, is_script
+from .included import include_folder, stage, staged_files
 from .text import trim_message
 
 # Part of every compile key: older toolkits left compiled folders only root could read, which the cage's
@@ -55,8 +57,9 @@ def language_of(source: Path, lang: str | None = None) -> Language:
 
 
 def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: float = 120.0,
-            memory_mib: int | None = None) -> Program:
-    """Compile `source` (once per content + command) and return how to run it.
+            memory_mib: int | None = None, includes: Mapping[str, Path] | None = None) -> Program:
+    """Compile `source` (once per content + command) and return how to run it. `includes` (language id or
+    `default` -> folder): files copied beside the source before it is compiled and run (see included.py).
 
     Raises CompileError with the compiler's message when it does not compile."""
     source = source.resolve()
@@ -76,6 +79,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     # The name the compiler sees (it picks the language by it, and quotes it in errors): the language's
     # own extension, so `--lang cpp` on x.txt is C++ and not a linker script; for Java, the class's name.
     name = _source_name(source, language, text) if language.compile else ""
+    folder = include_folder(language, includes or {})
+    if folder is not None:
+        return _with_included(source, language, folder, name or source.name, main, cache_dir, timeout,
+                              memory_mib or DEFAULT_MEMORY_MIB)
     toolchain = language.compile or language.run
     parts = [STORE_LAYOUT, language.id, *toolchain, tool_version(language.toolchain), name, main]
     headers = _local_headers(source, language)
@@ -144,6 +151,18 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         if work.exists():
             shutil.rmtree(work, ignore_errors=True)
     return Program(source, language, run, key)
+
+
+def _with_included(source: Path, language: Language, folder: Path, name: str, main: str, cache_dir: Path,
+                   timeout: float, memory_mib: int) -> Program:
+    """`source` with its included files: a build/run folder, built once in the cage (included.py)."""
+    files = staged_files(source, name, main, language, folder, memory_mib, _local_headers(source, language))
+    try:
+        script, key = build_scripted(stage(files, cache_dir).parent, cache_dir / "bin", _compile_limits(timeout))
+    except ScriptBuildError as e:
+        raise CompileError(source, e.message) from None
+    shown = replace(SCRIPTED, name=f"{language.name} with included files", address_space=language.address_space)
+    return Program(script, shown, (str(script),), key)
 
 
 def _shared_dir() -> Path | None:

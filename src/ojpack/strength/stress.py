@@ -184,7 +184,8 @@ def setup(problem: Problem) -> Setup:
 
 
 def compile_program(problem: Problem, source: Path, lang: str | None = None) -> Program:
-    return prepare(source, cache_for(problem.root).dir, lang, memory_mib=problem.spec.limits.memory)
+    return prepare(source, cache_for(problem.root).dir, lang, memory_mib=problem.spec.limits.memory,
+                   includes=problem.includes())
 
 
 def stress(problem: Problem, solution: Path, against: Path | None = None, seconds: float = 60.0,

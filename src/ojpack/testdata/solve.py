@@ -17,7 +17,10 @@ def load_model(problem: Problem, cache: Cache) -> tuple[Program, str] | None:
     if not problem.spec.model_solution:
         return None
     source = problem.path(problem.spec.model_solution)
-    return prepare(source, cache.dir, problem.language_of(problem.spec.model_solution)), sha256_file(source)
+    program = prepare(source, cache.dir, problem.language_of(problem.spec.model_solution),
+                      includes=problem.includes())
+    # with included files, the built folder's key: the answers depend on them too
+    return program, program.key if problem.includes() else sha256_file(source)
 
 
 def model_limits(problem: Problem) -> RunLimits:

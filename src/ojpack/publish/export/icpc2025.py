@@ -12,6 +12,7 @@ from .interactive import ship
 from .multipass import mark as mark_multi_pass
 from ..package import Package, language_losses, validator_args
 from .checkers import default_validator_flags, ship_output_validator
+from . import included
 from .testargs import case_files
 from .write import Notes, copy, copy_solution, link, sha256, text, yaml_text
 
@@ -59,6 +60,8 @@ def write(pkg: Package, out: Path) -> Notes:
         top["output_validator_args"] = flags
     elif pkg.checker_type == "program" and pkg.checker_args:
         top["output_validator_args"] = list(pkg.checker_args)
+    elif pkg.interactor is not None and pkg.interactor_args:
+        top["output_validator_args"] = list(pkg.interactor_args)
     text(data / "test_group.yaml", yaml_text(top))
     for t in pkg.sample.tests:
         copy(t.input, data / "sample" / t.input.name)
@@ -88,7 +91,7 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
-    notes.lost += language_losses(pkg, "an ICPC judge")
+    notes.lost += language_losses(pkg, "an ICPC judge") + included.write(pkg, root, has_default=True)
     rules: dict[str, object] = {}
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")

@@ -24,11 +24,13 @@ CANNOT = {
 
 
 def mark_interactive(pkg: Package, meta: dict[str, object]) -> None:
-    """Legacy Kattis / DOMjudge problem.yaml: the output validator is an interactor. Validator flags would
-    reach the interactor as extra arguments, so none are passed."""
+    """Legacy Kattis / DOMjudge problem.yaml: the output validator is an interactor. Validator flags reach
+    the interactor as extra arguments: its own, and no default validator's."""
     if pkg.interactor is not None:
         meta["validation"] = "custom interactive"
         meta.pop("validator_flags", None)
+        if pkg.interactor_args:
+            meta["validator_flags"] = " ".join(pkg.interactor_args)
 
 
 def ship_dialogues(pkg: Package, folder: Path) -> None:

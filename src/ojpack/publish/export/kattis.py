@@ -12,6 +12,7 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from ..package import Package, language_losses, validator_args
 from .checkers import default_validator_flags, ship_output_validator
+from . import included
 from .testargs import folder_flags
 from .write import Notes, copy, copy_solution, text, yaml_text
 
@@ -65,7 +66,7 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
-    notes.lost += language_losses(pkg, "Kattis")
+    notes.lost += language_losses(pkg, "Kattis") + included.write(pkg, root, has_default=False)
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")
         if folder is None:

@@ -16,7 +16,7 @@ from ...statement import find_browser
 from ...statement import languages, samples_from_files
 from . import TARGETS, WANTS_PDF, out_dir
 from .interactive import CANNOT, refuse
-from . import multipass
+from . import included, multipass
 from .write import publish
 
 
@@ -120,6 +120,7 @@ def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambd
             refuse(pkg, name)
             multipass.refuse(pkg, name)
             notes = publish(root, name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
+            notes.lost += included.losses(pkg, name)
         except OjpackError as e:
             results.append(Exported(name, None, None, 0, error=str(e)))
             continue

@@ -18,7 +18,10 @@ from .write import text, yaml_text
 
 
 def package_args(pkg: Package) -> list[str]:
-    """What a test without arguments of its own gets (the checker program's, or the rule as flags)."""
+    """What a test without arguments of its own gets (the interactor's or the checker program's, or the
+    rule as flags)."""
+    if pkg.interactor is not None:
+        return list(pkg.interactor_args)
     return list(pkg.checker_args) if pkg.checker_type == "program" else default_validator_flags(pkg)
 
 

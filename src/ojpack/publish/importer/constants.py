@@ -7,6 +7,8 @@ The rules followed (BAPCtools' problem.py, program.py, generate.py and export.py
 - substituted in the sources of generators, input/answer/output validators (an interactor is one) and in a
   generators.yaml `generate:` command (before `{count}` and the seed); not in submissions, and not in the
   `in:` / `ans:` text of a test case.
+- included files (`include/<language>/`, which BAPCtools does not read) get them too, as the 2025-09 format
+  lists them; its list names example submissions as well, but BAPCtools leaves those as written, and so does ojpack.
 - a LaTeX statement names them `\\constant{NAME}`; a Markdown one `{{NAME}}`.
 An unknown `{{NAME}}` is left as written, as BAPCtools leaves it.
 """
@@ -26,7 +28,7 @@ NAME = r"[a-zA-Z_][a-zA-Z0-9_]*"
 PATTERN = re.compile(r"\{\{(" + NAME + r"(?:\." + NAME + r")?)\}\}")
 TEX = re.compile(r"\\constant\{(" + NAME + r"(?:\." + NAME + r")?)\}")
 # the folders of imp.files whose sources BAPCtools substitutes
-PROGRAM_FOLDERS = ("validators/", "generators/", "interactor/")
+PROGRAM_FOLDERS = ("validators/", "generators/", "interactor/", "include/")
 
 
 def constants_of(meta: dict[str, Any]) -> dict[str, str]:
@@ -87,8 +89,9 @@ def apply(root: Path, imp: Imported) -> None:
             changed.append(rel)
     if changed:
         names = ", ".join(sorted({k.split(".")[0] for k in constants}))
+        also = "; into included files, as the format says" if any(r.startswith("include/") for r in changed) else ""
         imp.note(f"problem.yaml constants ({names}) written into {', '.join(changed)}, as "
-                 "BAPCtools does (not into submissions)")
+                 f"BAPCtools does (not into submissions{also})")
     missing = sorted({m.group(1) for rel, data in imp.files.items() if rel.startswith(PROGRAM_FOLDERS)
                       for m in PATTERN.finditer(data.decode("utf-8", "replace"))} - constants.keys())
     if missing:

@@ -8,7 +8,9 @@ import re
 from pathlib import Path
 from typing import Any
 
-from . import kattis, testargs
+from ...errors import OjpackError
+
+from . import included, kattis, testargs
 from .testargs import as_args
 from .programs import place, units
 from .scores import group_score, is_scoring
@@ -48,6 +50,9 @@ def read(root: Path) -> Imported:
         kattis.interactor(root, found, imp)
     elif found:
         kattis.output_validator(root, found, "kattis", imp)
+    elif imp.multi_pass:   # the spec's multi-pass example ships none
+        raise OjpackError(f"{root}: a multi-pass problem without an output validator (the default one never "
+                          "writes nextpass.in)")
     else:
         kattis.checker_flags(out_flags, imp, where)
     kattis.unpassed_flags(out_flags, where, imp)
@@ -62,6 +67,7 @@ def read(root: Path) -> Imported:
 
     testargs.from_data(root, imp, read_group, kattis.load_yaml, as_args(meta.get("validator_flags")))
     testargs.finish(imp, out_flags)
+    included.read(root, imp)
     listed = kattis.load_yaml(root / "submissions" / "submissions.yaml")
     kattis.submissions(root, imp, listed, _rules(listed, imp, str(meta.get("problem_format_version", ""))))
     imp.notes += grading_notes(root)

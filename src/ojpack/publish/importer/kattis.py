@@ -16,10 +16,10 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
-from . import gensh, testargs, tex
+from . import gensh, included, testargs, tex
 from .constants import in_statement
 from .flags import checker_rule
-from .passes import kinds, passes_of
+from .passes import kinds, passes_of, submit_answer
 from .programs import place, units
 from .generators import plan, read_plan
 from .grading import grading_notes
@@ -69,6 +69,7 @@ def read(root: Path) -> Imported:
     testargs.from_data(root, imp, lambda folder: load_yaml(folder / "testdata.yaml"), None,
                        str(meta.get("validator_flags", "")).split())
     testargs.finish(imp, flags)
+    included.read(root, imp)
     submissions(root, imp, load_yaml(root / "submissions" / "submissions.yaml"))
     gensh.choose_model(imp, made)
     imp.notes += grading_notes(root)
@@ -102,6 +103,7 @@ def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
         imp.authors = ([str(a.get("name", a)) if isinstance(a, dict) else str(a) for a in authors]
                        if isinstance(authors, list) else [a.strip() for a in str(authors).split(",")])
     imp.multi_pass = passes_of(meta)
+    submit_answer(meta, imp)
     lic = str(meta.get("license", "unknown"))
     imp.license = lic if lic in LICENSES else "unknown"
     if lic not in LICENSES:
@@ -135,8 +137,12 @@ def checker_flags(flags: list[str], imp: Imported, where: str = "validator_flags
 
 
 def unpassed_flags(flags: list[str], where: str, imp: Imported) -> None:
-    """A Kattis-convention checker program gets the flags as arguments; an interactor runs without: named."""
-    if flags and not imp.interactor and imp.checker.get("convention") == "kattis":
+    """A Kattis-convention checker program or an interactor gets the flags as arguments; a testlib checker
+    runs without: named."""
+    if flags and imp.interactor:
+        imp.interactor_args = list(flags)
+        return
+    if flags and imp.checker.get("convention") == "kattis":
         imp.checker["args"] = list(flags)
         return
     program = imp.interactor or (imp.checker.get("source") if imp.checker.get("type") == "program" else None)

@@ -4,6 +4,11 @@ Multi-pass problems: 2023-07 and 2025-09 say `type: multi-pass` (alone or in a l
 `interactive`), a few legacy-style packages `validation: custom multi-pass`; the most passes are
 `limits.validation_passes` (2 when unset). ojpack's problem.yaml keeps it as `multi_pass: {passes: N}`.
 
+Submit-answer problems (2025-09 `type: submit-answer`): a submission is "the answers to the test cases"
+but the format says nothing of how its files map to the tests (issue 578 of Kattis/problem-package-format
+is open on it), and its one example ships programs. ojpack's judge runs programs, so the submissions come in
+as programs run on each test, and the type is named in the report.
+
 No accepted submission (BAPCtools' test problems with only rejected ones): no model solution; every test
 keeps the answer its source wrote, which must then exist."""
 
@@ -35,6 +40,13 @@ def passes_of(meta: dict[str, Any]) -> int | None:
         raise OjpackError(f"problem.yaml: limits.validation_passes: should be a whole number from 2 to 100 "
                           f"(got {raw!r})")
     return raw
+
+
+def submit_answer(meta: dict[str, Any], imp: Imported) -> None:
+    if "submit-answer" in kinds(meta):
+        imp.note("type submit-answer: ojpack judges programs, so each submission is judged as a program run on "
+                 "each test (the format does not say how answer files map to tests); a submission of answer files "
+                 "would not run")
 
 
 def no_model(root: Path, imp: Imported) -> None:

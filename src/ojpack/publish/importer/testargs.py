@@ -75,9 +75,10 @@ def from_data(root: Path, imp: Imported, read_group: Reader, read_case: Reader |
 
 def finish(imp: Imported, out_default: list[str]) -> None:
     """Keep a test's own arguments only where they differ from what its group or the package gives; a checker
-    that takes none (an interactor, a testlib program) or a default-validator flag ojpack does not know drops
-    them, named."""
-    takes = not imp.interactor and (imp.checker.get("type") != "program" or imp.checker.get("convention") == "kattis")
+    that takes none (a testlib program) or a default-validator flag ojpack does not know drops them, named;
+    an interactor takes them, as a Kattis-convention checker program does."""
+    program = imp.interactor or imp.checker.get("type") == "program"
+    takes = bool(imp.interactor) or imp.checker.get("type") != "program" or imp.checker.get("convention") == "kattis"
     dropped: set[str] = set()
     for t in imp.tests:
         group = imp.validator_flags.get(t.group, imp.validator_flags.get("", []))
@@ -86,13 +87,13 @@ def finish(imp: Imported, out_default: list[str]) -> None:
         if t.checker_args is None or t.checker_args == out_default:
             t.checker_args = None
             continue
-        unknown = default_rule(t.checker_args)[1] if imp.checker.get("type") != "program" else []
+        unknown = default_rule(t.checker_args)[1] if not program else []
         if not takes or unknown:
             dropped.add(" ".join(t.checker_args))
             t.checker_args = None
     for args in sorted(dropped):
         imp.note(f"output validator arguments {args!r} of some tests are not carried over ("
-                 + ("the interactor or testlib checker runs without)" if not takes else "a flag ojpack does not know)"))
+                 + ("the testlib checker runs without)" if not takes else "a flag ojpack does not know)"))
     own = sum(1 for t in imp.tests if t.checker_args is not None or t.validator_args is not None)
     if own:
         imp.note(f"{own} tests have validator arguments of their own (their test group's or test case's yaml): "

@@ -79,9 +79,11 @@ class Imported:
     rights_owner: str | None = None
     answer_validator: str | None = None   # checks an answer against its input (ICPC answer validators)
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
+    interactor_args: list[str] = field(default_factory=list)   # its output validator arguments
     multi_pass: int | None = None         # a multi-pass problem's most passes (Kattis limits.validation_passes)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
+    include: dict[str, str] = field(default_factory=dict)   # solutions.include: language id -> folder
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     notes: list[str] = field(default_factory=list)
     fates: dict[str, str] = field(default_factory=dict)   # source file → what the reader made of it
@@ -155,7 +157,8 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
         **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
         **({"model_solution": rels[imp.model]} if imp.model else {}),
-        **({"interactor": {"source": imp.interactor}} if imp.interactor else {}),
+        **({"interactor": {"source": imp.interactor, **({"args": imp.interactor_args} if imp.interactor_args else {})}}
+           if imp.interactor else {}),
         **({"multi_pass": {"passes": imp.multi_pass}} if imp.multi_pass else {}),
         "tests": tests,
     }
@@ -165,6 +168,8 @@ def spec_of(imp: Imported) -> dict[str, Any]:
     langs = {solution_rel(s): s.lang for s in imp.solutions if s.lang}
     if langs:   # a language the file's extension does not name (Polygon's Perl .pl, C++20, PyPy)
         spec.setdefault("solutions", {})["languages"] = langs
+    if imp.include:   # Kattis / ICPC include/<language>/: files copied beside every solution
+        spec.setdefault("solutions", {})["include"] = imp.include
     return spec
 
 

@@ -1,0 +1,73 @@
+"""Included files (Kattis / ICPC `include/<language>/`, 2025-09 `include/default/`): files copied beside a
+submission before it is compiled, overwriting its own files of the same name, and there while it runs.
+
+A source with included files becomes a build/run program (scripted.py): a folder holding the source under
+the name its compiler must see, the included files, a `build` script that is the language's compile
+command (when it has one) and a `run` script that enters the folder and starts the language's run command.
+The sandbox builds that folder once (cached by its files) and the run sees it whole, as its working folder:
+`import include` in Python and `file_get_contents('./data.txt')` in PHP both find what was included.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import shlex
+import shutil
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path
+
+from ..errors import OjpackError
+from .languages import Language, fill
+
+LAYOUT = "included-1"
+# a language's included files when it has none of its own: PyPy runs Python's, C++20 C++'s
+FAMILY = {"pypy": "python"}
+
+
+def include_folder(language: Language, includes: Mapping[str, Path]) -> Path | None:
+    """The folder whose files join a source in `language` (its own, its family's, else `default`)."""
+    for key in (language.id, FAMILY.get(language.id, re.sub(r"\d+$", "", language.id)), "default"):
+        if key in includes:
+            return includes[key]
+    return None
+
+
+def staged_files(source: Path, name: str, main: str, language: Language, folder: Path,
+                 memory_mib: int, extra: list[Path]) -> dict[str, bytes]:
+    """What the staged program folder holds: the source (as `name`), `extra` files beside it (headers),
+    the included files over them, and the build/run scripts."""
+    files = {name: source.read_bytes(), **{h.name: h.read_bytes() for h in extra}}
+    if not folder.is_dir():
+        raise OjpackError(f"{folder}: the included files' folder does not exist")
+    for f in sorted(folder.rglob("*")):
+        if f.is_file() and not f.is_symlink():
+            files[f.relative_to(folder).as_posix()] = f.read_bytes()
+    mem = str(memory_mib)
+    if language.compile:
+        cmd = fill(language.compile, source=name, binary="prog", dir=".", main=main, memory=mem)
+        files["build"] = f"#!/bin/sh\nexec {shlex.join(cmd)}\n".encode()
+    run = fill(language.run, source=name, binary="./prog", dir=".", main=main, memory=mem)
+    files["run"] = f'#!/bin/sh\ncd "${{0%/*}}" || exit 1\nexec {shlex.join(run)} "$@"\n'.encode()
+    return files
+
+
+def stage(files: dict[str, bytes], cache_dir: Path) -> Path:
+    """Write the staged folder once under `cache_dir` (named by its content); returns its `run` script."""
+    h = hashlib.sha256(LAYOUT.encode())
+    for rel, data in sorted(files.items()):
+        h.update(f"\0{rel}\0".encode() + hashlib.sha256(data).digest())
+    out = cache_dir / "included" / h.hexdigest()[:24]
+    if not (out / ".ok").exists():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.", dir=out.parent))   # two stagings never share one
+        for rel, data in files.items():
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / rel).write_bytes(data)
+        (tmp / ".ok").touch()
+        try:
+            tmp.rename(out)
+        except OSError:   # another process staged the same folder (the same files)
+            shutil.rmtree(tmp, ignore_errors=True)
+    return out / "run"
