@@ -264,8 +264,9 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     settled = {group_of[c.test]: c.verdict for c in reversed(mine) if c.verdict is not Verdict.AC}
     scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]
                             + [(group_of[t], settled.get(group_of[t], verdict)) for t in skipped])
-    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine])
-    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine])
+    first = problem.spec.judging.first_failure
+    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine], first)
+    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine], first)
     got = sum(x.score for x in scores)
     if s.score is not None and got != s.score:
         faults.append(f"score {got}, expected {s.score} ("
@@ -273,7 +274,7 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     margin = problem.spec.limits.safety_margin
     if faults and margin and s.score is None:   # problemtools' "OK with extra time": judged at limit x margin
         high = [(c.test, group_of[c.test], at_margin(c, problem.spec.limits.time, margin)) for c in mine]
-        if not deviations(s.expected, [(t, v) for t, _, v in high]) + group_deviations(s.by_group, high):
+        if not deviations(s.expected, [(t, v) for t, _, v in high], first) + group_deviations(s.by_group, high, first):
             return Row(s, mine, overall([v for _, _, v in high]), (), None, scores, skipped, extra_time=True)
     return Row(s, mine, verdict, tuple(faults), None, scores, skipped)
 

@@ -8,6 +8,7 @@ from typing import Any, Literal, get_args
 
 from .kattisflags import default_rule
 from .strict import Invalid, rule
+from .verdict_rule import Judging
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -286,6 +287,7 @@ class ProblemSpec:
     coverage: Coverage = rule(factory=Coverage)
     tests: dict[str, list[TestLine]]
     scoring: Scoring = rule(factory=Scoring)
+    judging: Judging = rule(factory=Judging)   # how verdicts meet expectations (verdict_rule.py)
     solutions: Solutions = rule(factory=Solutions)
     proof: Proof | None = None
     interactor: Interactor | None = None
