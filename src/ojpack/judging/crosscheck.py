@@ -87,6 +87,7 @@ class CheckReport:
     problems: tuple[str, ...] = field(default=())
     phases: dict[str, float] = field(default_factory=dict)   # where the time went: compile, runs, proof
     quick: bool = False                   # wrong solutions stopped at their first failure: no data strength
+    verdict_rule: str = "every_test"      # problem.yaml's judging.verdict, the rule the faults were found by
 
     @property
     def ok(self) -> bool:
@@ -94,7 +95,7 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ok": self.ok, "quick": self.quick, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "ok": self.ok, "quick": self.quick, "verdict_rule": self.verdict_rule, "problems": list(self.problems), "seconds": round(self.seconds, 2),
             "phases": {k: round(v, 2) for k, v in self.phases.items()},
             "tests": list(self.tests),
             "solutions": [{
@@ -140,6 +141,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     limit) stops at its first failing test, where its verdict is settled, unless `full` asks for the whole
     matrix. `quick` stops every solution that must fail there (BAPCtools' default): the expectations are
     checked by the first failing verdict alone, and data strength (the killing sets) is not computed.
+    Under problem.yaml's first-failure rule (`judging: {verdict: first_failure}`) that is what the rule
+    asks, and every solution but the ones that must pass stops so, unless `full`: at its first failing
+    test on a pass-fail problem, at its first failing test of each subtask on a scoring one (a subtask's
+    points need its own tests; a failing one settles them at 0).
     `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
     slow accepted runs stay on this machine."""
     if quick and full:
@@ -156,11 +161,18 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
+    first_failure = problem.spec.judging.first_failure
 
     def settles(job: Job) -> tuple[str, str] | None:
         """A solution that must time out (or run out of memory or output) and may not pass (overall, or in
         a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
         s = owners[job.owner]
+        if first_failure and not full:
+            # the first failing test settles the verdict (of the subtask, on a scoring problem); a solution
+            # that must pass runs everything: its times set the margins and a slow run is measured again
+            if s.must_pass:
+                return None
+            return (s.name, "" if problem.spec.pass_fail else job.test.group)
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
@@ -190,9 +202,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     group_of = {t.id: t.group for t in tests}
     rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
-    chosen, exact = smallest_killing_set(kills, list(ids)) if not quick else ([], False)
+    stopped = quick or (first_failure and not full)   # wrong solutions' rows end at their first failure
+    chosen, exact = smallest_killing_set(kills, list(ids)) if not stopped else ([], False)
     wrong = {r.solution.name: r.kills for r in rows if not r.solution.must_pass}
-    strength = () if quick else tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong)
+    strength = () if stopped else tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong)
                                       for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
@@ -218,10 +231,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
     if judge_errors:   # the checker failed: nothing else said about these runs can be trusted, so this first
         problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
-    if not problems and not quick and (proof_result or problem.spec.proof is None):
+    if not problems and (not quick or first_failure) and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
-                       time.monotonic() - start, tuple(problems), phases, quick)
+                       time.monotonic() - start, tuple(problems), phases, stopped, problem.spec.judging.verdict)
 
 
 def pass_key(problem: Problem) -> str:

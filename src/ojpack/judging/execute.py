@@ -197,8 +197,10 @@ def _how_it_ended(res: RunResult) -> str:
 
 def settled(cell: Cell, limits: RunLimits) -> bool:
     """Whether a chain stops at this cell: it failed. A time-out that the wall clock cut short (a busy
-    machine) has not shown how slow the program is: the next test gets its turn."""
-    return cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu)
+    machine) has not shown how slow the program is, and one that passed after the limit (`late`) may pass
+    at the safety margin's limit, where the verdict is then a later test's: the next test gets its turn."""
+    return cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu) \
+        and cell.late is not Verdict.AC
 
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
