@@ -143,8 +143,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     checked by the first failing verdict alone, and data strength (the killing sets) is not computed.
     Under problem.yaml's first-failure rule (`judging: {verdict: first_failure}`) that is what the rule
     asks, and every solution but the ones that must pass stops so, unless `full`: at its first failing
-    test on a pass-fail problem, at its first failing test of each subtask on a scoring one (a subtask's
-    points need its own tests; a failing one settles them at 0).
+    test when one group carries all the points (a pass-fail problem: a failing sample rejects it), at its
+    first failing test of each subtask when several do, and always so for a solution with per-subtask
+    expectations (a subtask's points need its own tests; a failing one settles them at 0).
     `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
     slow accepted runs stay on this machine."""
     if quick and full:
@@ -172,7 +173,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
             # that must pass runs everything: its times set the margins and a slow run is measured again
             if s.must_pass:
                 return None
-            return (s.name, "" if problem.spec.pass_fail else job.test.group)
+            per_subtask = s.partial or len(problem.groups) > 1
+            return (s.name, job.test.group if per_subtask else "")
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
