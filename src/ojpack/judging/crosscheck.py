@@ -95,7 +95,8 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ok": self.ok, "quick": self.quick, "verdict_rule": self.verdict_rule, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "ok": self.ok, "quick": self.quick, "verdict_rule": self.verdict_rule, "problems": list(self.problems),
+            "seconds": round(self.seconds, 2),
             "phases": {k: round(v, 2) for k, v in self.phases.items()},
             "tests": list(self.tests),
             "solutions": [{

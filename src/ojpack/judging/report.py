@@ -32,7 +32,8 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>
-{% if killing_set is none %}<p>Not computed: {{ '--quick' if rule != 'first_failure' else 'the first-failure rule' }} stopped each wrong solution at its first failing test.</p>
+{% if killing_set is none %}<p>Not computed: {{ '--quick' if rule != 'first_failure' else 'the first-failure rule' }}
+stopped each wrong solution at its first failing test.</p>
 {% else %}<p>Smallest set of tests that fails every wrong solution ({{ 'exact' if exact else 'greedy' }}):
 {{ killing_set|join(', ') or 'none needed' }}</p>
 <table>
