@@ -91,13 +91,16 @@ def test_a_pass_fail_problem_stops_each_wrong_solution_at_its_first_failing_test
     pass_fail(toy)
     edit_yaml(toy / "problem.yaml", "time: 1.0", "time: 0.5")
     add(toy, "solutions/wrong_answer/product.py", "a, b = map(int, input().split())\nprint(a * b)\n")
+    # no CPU at all: the wall clock always cuts it short, which settles its verdict under this rule too
+    add(toy, "solutions/time_limit_exceeded/sleeper.py", "import time\ntime.sleep(60)\n")
     with_rule(toy)
     report = check(load_problem(toy), proof=False)
     assert report.ok, report.problems
     rows = {r.solution.name: r for r in report.rows}
     secret = ("secret/01-r1", "secret/02-r2", "secret/03-r3", "secret/04-top")
-    row = rows["wrong_answer/product.py"]   # the sample fails it: the secret tests are not run
-    assert [(c.test, c.verdict) for c in row.cells] == [("sample/01-one", Verdict.WA)] and row.skipped == secret
+    for name, verdict in (("wrong_answer/product.py", Verdict.WA), ("time_limit_exceeded/sleeper.py", Verdict.TLE)):
+        row = rows[name]   # the sample fails it: the secret tests are not run
+        assert [(c.test, c.verdict) for c in row.cells] == [("sample/01-one", verdict)] and row.skipped == secret
     assert rows["accepted/sum.py"].skipped == () and len(rows["accepted/sum.py"].cells) == 5
     assert report.to_json()["killing_set"] is None            # no data strength from rows cut short
     assert passed_before(load_problem(toy))                    # yet a complete check under the package's rule
@@ -110,3 +113,21 @@ def test_a_pass_fail_problem_stops_each_wrong_solution_at_its_first_failing_test
     whole = {r.solution.name: r for r in full.rows}
     assert whole["wrong_answer/product.py"].skipped == () and len(whole["wrong_answer/product.py"].cells) == 5
     assert full.to_json()["killing_set"] is not None
+
+
+def test_a_cluster_stops_the_same_runs(toy: Path) -> None:
+    """On Dask workers a chain under this rule stops where the local one does, a wall-clock cut included."""
+    import json
+
+    with_rule(pass_fail(toy))
+    add(toy, "solutions/time_limit_exceeded/sleeper.py", "import time\ntime.sleep(60)\n")
+
+    def matrix(*extra: str) -> dict:
+        result = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof", "--fresh", "--json", *extra])
+        assert result.exit_code == 0, result.output
+        return {s["name"]: ([(c["test"], c["verdict"]) for c in s["cells"]], s["skipped"])
+                for s in json.loads(result.stdout)["solutions"]}
+
+    local = matrix()
+    assert local["time_limit_exceeded/sleeper.py"][0] == [("sample/01-one", "TLE")]
+    assert matrix("--cluster", "local:2") == local

@@ -5,7 +5,7 @@ exhaustive proof."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +18,7 @@ from .checker import checker_identity
 from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Engine, Job, LocalEngine, Memo, at_margin, limits_for, rerun_slow
+from .execute import Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, rerun_slow
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem
@@ -165,7 +165,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.first_failure
 
-    def settles(job: Job) -> tuple[str, str] | None:
+    def settles(job: Job) -> Hashable | None:
         """A solution that must time out (or run out of memory or output) and may not pass (overall, or in
         a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
         s = owners[job.owner]
@@ -175,7 +175,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
             if s.must_pass:
                 return None
             per_subtask = s.partial or len(problem.groups) > 1
-            return (s.name, job.test.group if per_subtask else "")
+            return FirstFailure(s.name, job.test.group if per_subtask else "")
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
