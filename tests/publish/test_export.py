@@ -394,3 +394,16 @@ def test_a_checker_program_travels_where_the_judge_runs_its_convention(toy: Path
     assert not dom.error, dom.error
     meta = yaml.safe_load((dom.folder / "problem.yaml").read_text())
     assert meta["validation"] == "custom" and (dom.folder / "output_validators" / "checker" / "chk.cpp").is_file()
+
+
+def test_a_verdict_rule_the_target_does_not_judge_by_is_named(exported) -> None:
+    from ojpack.publish.package import verdict_rule_losses
+
+    pkg, _, results = exported   # the real package: Polygon's rule (every_test), rejected solutions
+    for target in ("kattis", "domjudge"):   # they hold only the first failing verdict to the folder
+        assert any(x.startswith("judging.verdict every_test") for x in results[target].lost), target
+    assert not any("judging.verdict" in x for x in results["icpc2025"].lost)   # its folders hold every test
+    first = dataclasses.replace(pkg, first_failure=True)
+    assert verdict_rule_losses(first, "Kattis") == []
+    assert verdict_rule_losses(first, "the 2025-09 format", first_failure_judge=False)[0].startswith(
+        "judging.verdict first_failure: the 2025-09 format's folders hold every test")

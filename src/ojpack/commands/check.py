@@ -127,7 +127,8 @@ def _show(report: CheckReport) -> None:
                   style="dim")
 
     if report.quick:
-        out.print("data strength not computed: --quick stopped each wrong solution at its first failing test",
+        why = "--quick" if report.verdict_rule != "first_failure" else "the first-failure rule (--full runs all)"
+        out.print(f"data strength not computed: {why} stopped each wrong solution at its first failing test",
                   style="dim")
     else:
         _strength(report, groups)

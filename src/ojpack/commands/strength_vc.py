@@ -122,7 +122,7 @@ def check_figures(problem: Any, report: Any, workers: int | None) -> tuple[list[
     wrong = [r for r in report.rows if not r.solution.must_pass]
     killed = sum(bool(r.kills) for r in wrong)
     if report.quick:
-        lines = ["data: not measured (--quick)"]
+        lines = ["data: not measured (wrong solutions stopped at their first failure; --full measures it)"]
     else:
         lines = [f"data: {killed} of {len(wrong)} wrong solutions killed; smallest killing set "
                  f"{len(report.killing_set)} tests (mutation score: `ojpack strength`)"]

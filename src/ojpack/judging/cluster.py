@@ -27,7 +27,7 @@ from typing import Any
 from ..errors import OjpackError
 from ..sandbox import Program, RunLimits, isolation_enabled, prepare, set_isolation
 from .checker import Checker, output_scratch
-from .execute import Cell, Job, Memo, recall, remember, run_one, settled
+from .execute import Cell, FirstFailure, Job, Memo, recall, remember, run_one, settled
 from .interact import Interactor
 
 # Compiled submissions on a worker: one store per worker process, kept for the worker's lifetime.
@@ -51,6 +51,7 @@ class Shipped:
     tests: tuple[Any, ...]                 # the BuiltTests, whose paths the worker replaces
     shas: tuple[tuple[str, str], ...]      # (input, answer) sha256 per test
     chain: bool = False                    # stop at the first failing test (execute's chains)
+    any_failure: bool = False              # ... a time-out cut short too (a FirstFailure chain)
 
 
 def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
@@ -84,7 +85,7 @@ def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]],
                                        answer=_object(objects, answer_sha, answer))
             cell = run_one(Job(chunk.owner, program, test), limits, time_limit, checker, scratch)
             cells.append(cell)
-            if chunk.chain and settled(cell, limits):
+            if chunk.chain and settled(cell, limits, chunk.any_failure):
                 break
         return cells
     finally:
@@ -138,7 +139,8 @@ class DaskEngine:
                 files = [(ship(j.test.input), ship(j.test.answer)) for j in chunk]
                 shipped = Shipped(chunk[0].owner, p.source.name, source_sha, p.language.id,
                                   limits.memory_mib or 256, tuple(j.test for j in chunk),
-                                  tuple((i[0], a[0]) for i, a in files), group in chains)
+                                  tuple((i[0], a[0]) for i, a in files), group in chains,
+                                  group in chains and isinstance(group[1], FirstFailure))
                 future = self.client.submit(_worker_run, shipped, source, [(i[1], a[1]) for i, a in files], limits,
                                             time_limit, checker, isolate, pure=False, retries=2)
                 pending[future] = chunk

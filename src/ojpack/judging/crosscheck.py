@@ -5,7 +5,7 @@ exhaustive proof."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +18,7 @@ from .checker import checker_identity
 from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Engine, Job, LocalEngine, Memo, at_margin, limits_for, rerun_slow
+from .execute import Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, rerun_slow
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem
@@ -87,6 +87,7 @@ class CheckReport:
     problems: tuple[str, ...] = field(default=())
     phases: dict[str, float] = field(default_factory=dict)   # where the time went: compile, runs, proof
     quick: bool = False                   # wrong solutions stopped at their first failure: no data strength
+    verdict_rule: str = "every_test"      # problem.yaml's judging.verdict, the rule the faults were found by
 
     @property
     def ok(self) -> bool:
@@ -94,7 +95,8 @@ class CheckReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "ok": self.ok, "quick": self.quick, "problems": list(self.problems), "seconds": round(self.seconds, 2),
+            "ok": self.ok, "quick": self.quick, "verdict_rule": self.verdict_rule, "problems": list(self.problems),
+            "seconds": round(self.seconds, 2),
             "phases": {k: round(v, 2) for k, v in self.phases.items()},
             "tests": list(self.tests),
             "solutions": [{
@@ -140,6 +142,11 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     limit) stops at its first failing test, where its verdict is settled, unless `full` asks for the whole
     matrix. `quick` stops every solution that must fail there (BAPCtools' default): the expectations are
     checked by the first failing verdict alone, and data strength (the killing sets) is not computed.
+    Under problem.yaml's first-failure rule (`judging: {verdict: first_failure}`) that is what the rule
+    asks, and every solution but the ones that must pass stops so, unless `full`: at its first failing
+    test when one group carries all the points (a pass-fail problem: a failing sample rejects it), at its
+    first failing test of each subtask when several do, and always so for a solution with per-subtask
+    expectations (a subtask's points need its own tests; a failing one settles them at 0).
     `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
     slow accepted runs stay on this machine."""
     if quick and full:
@@ -156,11 +163,19 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
+    first_failure = problem.spec.judging.first_failure
 
-    def settles(job: Job) -> tuple[str, str] | None:
+    def settles(job: Job) -> Hashable | None:
         """A solution that must time out (or run out of memory or output) and may not pass (overall, or in
         a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
         s = owners[job.owner]
+        if first_failure and not full:
+            # the first failing test settles the verdict (of the subtask, on a scoring problem); a solution
+            # that must pass runs everything: its times set the margins and a slow run is measured again
+            if s.must_pass:
+                return None
+            per_subtask = s.partial or len(problem.groups) > 1
+            return FirstFailure(s.name, job.test.group if per_subtask else "")
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
@@ -190,9 +205,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     group_of = {t.id: t.group for t in tests}
     rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
     kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
-    chosen, exact = smallest_killing_set(kills, list(ids)) if not quick else ([], False)
+    stopped = quick or (first_failure and not full)   # wrong solutions' rows end at their first failure
+    chosen, exact = smallest_killing_set(kills, list(ids)) if not stopped else ([], False)
     wrong = {r.solution.name: r.kills for r in rows if not r.solution.must_pass}
-    strength = () if quick else tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong)
+    strength = () if stopped else tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong)
                                       for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
@@ -218,10 +234,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
     if judge_errors:   # the checker failed: nothing else said about these runs can be trusted, so this first
         problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
-    if not problems and not quick and (proof_result or problem.spec.proof is None):
+    if not problems and (not quick or first_failure) and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
-                       time.monotonic() - start, tuple(problems), phases, quick)
+                       time.monotonic() - start, tuple(problems), phases, stopped, problem.spec.judging.verdict)
 
 
 def pass_key(problem: Problem) -> str:
@@ -265,8 +281,9 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     settled = {group_of[c.test]: c.verdict for c in reversed(mine) if c.verdict is not Verdict.AC}
     scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]
                             + [(group_of[t], settled.get(group_of[t], verdict)) for t in skipped])
-    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine])
-    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine])
+    first = problem.spec.judging.first_failure
+    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine], first)
+    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine], first)
     got = sum(x.score for x in scores)
     if s.score is not None and got != s.score:
         faults.append(f"score {got}, expected {s.score} ("
@@ -274,7 +291,7 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     margin = problem.spec.limits.safety_margin
     if faults and margin and s.score is None:   # problemtools' "OK with extra time": judged at limit x margin
         high = [(c.test, group_of[c.test], at_margin(c, problem.spec.limits.time, margin)) for c in mine]
-        if not deviations(s.expected, [(t, v) for t, _, v in high]) + group_deviations(s.by_group, high):
+        if not deviations(s.expected, [(t, v) for t, _, v in high], first) + group_deviations(s.by_group, high, first):
             return Row(s, mine, overall([v for _, _, v in high]), (), None, scores, skipped, extra_time=True)
     return Row(s, mine, verdict, tuple(faults), None, scores, skipped)
 

@@ -198,10 +198,22 @@ def _how_it_ended(res: RunResult) -> str:
     return f"exit code {res.exit_code}" if res.exit_code else ""
 
 
-def settled(cell: Cell, limits: RunLimits) -> bool:
+@dataclass(frozen=True)
+class FirstFailure:
+    """A chain key (`chain_of`) whose chain stops at any failing cell, a time-out the wall clock cut short
+    too: under the first-failure rule that cell's verdict is the solution's (or its subtask's), however slow."""
+    owner: str
+    group: str
+
+
+def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
     """Whether a chain stops at this cell: it failed. A time-out that the wall clock cut short (a busy
-    machine) has not shown how slow the program is: the next test gets its turn."""
-    return cell.verdict is not Verdict.AC and not (cell.verdict is Verdict.TLE and cell.time < limits.cpu)
+    machine) has not shown how slow the program is (unless `any_failure`: a FirstFailure chain), and one
+    that passed after the limit (`late`) may pass at the safety margin's limit, where the verdict is then a
+    later test's: the next test gets its turn."""
+    if cell.verdict is Verdict.AC or cell.late is Verdict.AC:
+        return False
+    return any_failure or not (cell.verdict is Verdict.TLE and cell.time < limits.cpu)
 
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
@@ -229,15 +241,15 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
             on_done(job, cell)
         return cell
 
-    def chain(owned: list[Job]) -> None:
+    def chain(link: Hashable, owned: list[Job]) -> None:
         for job in owned:
-            if settled(one(job), limits):
+            if settled(one(job), limits, isinstance(link, FirstFailure)):
                 return
 
     try:
         with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
             # the chains first: they hold the long runs, and the short ones fill the gaps around them
-            futures = [pool.submit(chain, owned) for owned in chains.values()]
+            futures = [pool.submit(chain, link, owned) for link, owned in chains.items()]
             futures += [pool.submit(one, job) for job in singles]
             try:
                 for f in futures:

@@ -32,7 +32,8 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>
-{% if killing_set is none %}<p>Not computed: --quick stopped each wrong solution at its first failing test.</p>
+{% if killing_set is none %}<p>Not computed: {{ '--quick' if rule != 'first_failure' else 'the first-failure rule' }}
+stopped each wrong solution at its first failing test.</p>
 {% else %}<p>Smallest set of tests that fails every wrong solution ({{ 'exact' if exact else 'greedy' }}):
 {{ killing_set|join(', ') or 'none needed' }}</p>
 <table>
@@ -59,7 +60,7 @@ def write_html(report: CheckReport, title: str, path: Path) -> None:
     page = Environment(autoescape=True).from_string(_PAGE).render(
         title=title, tests=data["tests"], rows=rows, ok=data["ok"], problems=data["problems"],
         killing_set=data["killing_set"], exact=data["killing_set_exact"], strength=data["subtask_strength"],
-        margins=report.margins,
+        margins=report.margins, rule=data["verdict_rule"],
         proof=data["proof"])
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(page, encoding="utf-8")

@@ -4,7 +4,10 @@ Expectation semantics (Polygon-like): a solution declares a set E of verdicts (i
 problem.yaml's solutions.verdicts may list several). Every test's verdict must lie in E ∪ {AC}, and the
 overall verdict -- the first failing test's, in test order, or AC -- must lie in E. So [AC] means
 "passes everything", [TLE] means "never wrong, too slow somewhere", [AC, TLE] is Polygon's TO tag
-("passes or is too slow, never wrong"), and [WA, RE] allows either kind of failure."""
+("passes or is too slow, never wrong"), and [WA, RE] allows either kind of failure.
+
+Under problem.yaml's `judging: {verdict: first_failure}` (Kattis' problemtools, DOMjudge and BAPCtools judge
+so) only the overall verdict must lie in E: the tests after the first failing one do not count."""
 
 from __future__ import annotations
 
@@ -55,10 +58,13 @@ def overall(verdicts: Sequence[Verdict]) -> Verdict:
     return next((v for v in verdicts if v is not Verdict.AC), Verdict.AC)
 
 
-def deviations(expected: frozenset[Verdict], verdicts: Sequence[tuple[str, Verdict]]) -> list[str]:
-    """What breaks the expectation, one message per fault (empty: as expected)."""
+def deviations(expected: frozenset[Verdict], verdicts: Sequence[tuple[str, Verdict]],
+               first_failure: bool = False) -> list[str]:
+    """What breaks the expectation, one message per fault (empty: as expected). `first_failure`: only the
+    overall verdict counts (the first-failure rule)."""
     allowed = expected | {Verdict.AC}
-    out = [f"{test}: {v} is not among the expected {fmt(expected)}" for test, v in verdicts if v not in allowed]
+    out = [] if first_failure else [f"{test}: {v} is not among the expected {fmt(expected)}"
+                                    for test, v in verdicts if v not in allowed]
     total = overall([v for _, v in verdicts])
     if total not in expected:
         out.append(f"overall verdict {total}, expected {fmt(expected)}")
@@ -66,14 +72,15 @@ def deviations(expected: frozenset[Verdict], verdicts: Sequence[tuple[str, Verdi
 
 
 def group_deviations(by_group: dict[str, frozenset[Verdict]],
-                     verdicts: Sequence[tuple[str, str, Verdict]]) -> list[str]:
-    """Per-group expectations (group -> allowed set, same semantics as a whole solution's) against
-    (test, group, verdict) triples."""
+                     verdicts: Sequence[tuple[str, str, Verdict]], first_failure: bool = False) -> list[str]:
+    """Per-group expectations (group -> allowed set, same semantics as a whole solution's, the rule's too)
+    against (test, group, verdict) triples."""
     out = []
     for group, expected in by_group.items():
         mine = [(t, v) for t, g, v in verdicts if g == group]
         allowed = expected | {Verdict.AC}
-        out += [f"{t}: {v} is not among {group}'s expected {fmt(expected)}" for t, v in mine if v not in allowed]
+        if not first_failure:
+            out += [f"{t}: {v} is not among {group}'s expected {fmt(expected)}" for t, v in mine if v not in allowed]
         got = overall([v for _, v in mine])
         if got not in expected:
             out.append(f"{group}: verdict {got}, expected {fmt(expected)}")

@@ -85,6 +85,10 @@ MEANING: dict[str, str] = {
     "scoring": "how verdicts become points",
     "scoring.subtask": "min: a subtask scores only when all its tests pass",
     "scoring.sample": "0: the samples are worth nothing",
+    "judging": "how a solution's verdicts are compared with its expected verdicts",
+    "judging.verdict": "every_test (Polygon: every test's verdict is expected or AC, and the first failing one "
+                       "is expected) or first_failure (Kattis, DOMjudge, BAPCtools: only the first failing "
+                       "test's verdict counts; check stops a solution there); imports from those set it",
     "solutions": "expected verdicts beyond the folders, and per-subtask expectations: PATH: {GROUP: VERDICT, score: N}",
     "solutions.verdicts": "path -> a list of allowed verdicts (a set, as Polygon's tags)",
     "solutions.expect": "path -> {GROUP: verdict or list, score: N} (also written directly under solutions)",

@@ -8,6 +8,7 @@ from typing import Any, Literal, get_args
 
 from .testargs import check_test_args
 from .strict import Invalid, rule
+from .verdict_rule import Judging
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -294,6 +295,7 @@ class ProblemSpec:
     coverage: Coverage = rule(factory=Coverage)
     tests: dict[str, list[TestLine]]
     scoring: Scoring = rule(factory=Scoring)
+    judging: Judging = rule(factory=Judging)   # how verdicts meet expectations (verdict_rule.py)
     solutions: Solutions = rule(factory=Solutions)
     proof: Proof | None = None
     interactor: Interactor | None = None

@@ -83,6 +83,7 @@ class Package:
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
     validation_passes: int | None = None   # a multi-pass problem's most passes (None: each test runs once)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
+    first_failure: bool = False            # judging.verdict first_failure: only the first failing test counts
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
     relative_tolerance: float | None = None
     space_change_sensitive: bool = False
@@ -218,6 +219,22 @@ def language_losses(pkg: Package, target: str) -> list[str]:
             "language by its file name" for s in pkg.solutions if s.language]
 
 
+def verdict_rule_losses(pkg: Package, target: str, first_failure_judge: bool = True) -> list[str]:
+    """Where the package's verdict rule (problem.yaml judging.verdict) is not the target's: a judge that
+    compares only a submission's first failing verdict with its folder cannot hold the later tests of a
+    package judged by every test (Polygon's rule), and a format whose folders hold every test is stricter
+    than a first-failure package."""
+    rejected = [s.rel for s in pkg.solutions if "AC" not in s.verdicts]
+    if not rejected or pkg.first_failure == first_failure_judge:
+        return []
+    if first_failure_judge:
+        return [f"judging.verdict every_test: {target} holds only the first failing verdict of {len(rejected)} "
+                f"rejected solution(s) to its folder, not their later tests (ojpack check does)"]
+    return [f"judging.verdict first_failure: {target}'s folders hold every test (wrong_answer: all AC or WA); "
+            f"tools that run all tests may reject one of {len(rejected)} rejected solution(s) failing "
+            "otherwise after its first failing test"]
+
+
 def _existing(problem: Problem, rel: str | None, key: str) -> Path | None:
     if rel is None:
         return None
@@ -258,7 +275,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         interactor_args=tuple(spec.interactor.args) if spec.interactor else (),
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
-        pass_fail=spec.pass_fail,
+        pass_fail=spec.pass_fail, first_failure=spec.judging.first_failure,
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
         space_change_sensitive=spec.checker.space_change_sensitive,

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
-from ..package import Package, language_losses
+from ..package import Package, language_losses, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
 from .testargs import lost_everywhere
 from .write import Notes, copy, copy_solution, text, with_comment, yaml_text
@@ -76,6 +76,7 @@ def write(pkg: Package, out: Path) -> Notes:
             copy(t.answer, out / "data" / "secret" / f"{g.name}-{t.answer.name}")
 
     notes.lost += language_losses(pkg, "DOMjudge")
+    notes.lost += verdict_rule_losses(pkg, "DOMjudge")
     mixed = 0
     for s in pkg.solutions:
         path = s.entry   # a file, or name/Main.java for a Java class named unlike its file

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .interactive import ship
 from .multipass import mark as mark_multi_pass
-from ..package import Package, language_losses, validator_args
+from ..package import Package, language_losses, validator_args, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
 from . import included
 from .testargs import case_files
@@ -92,6 +92,7 @@ def write(pkg: Package, out: Path) -> Notes:
         ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
     notes.lost += language_losses(pkg, "an ICPC judge") + included.write(pkg, root, has_default=True)
+    notes.lost += verdict_rule_losses(pkg, "the 2025-09 format", first_failure_judge=False)
     rules: dict[str, object] = {}
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
-from ..package import Package, language_losses, validator_args
+from ..package import Package, language_losses, validator_args, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
 from . import included
 from .testargs import folder_flags
@@ -67,6 +67,7 @@ def write(pkg: Package, out: Path) -> Notes:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
     notes.lost += language_losses(pkg, "Kattis") + included.write(pkg, root, has_default=False)
+    notes.lost += verdict_rule_losses(pkg, "Kattis")
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")
         if folder is None:

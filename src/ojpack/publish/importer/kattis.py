@@ -88,6 +88,9 @@ def output_validator_entries(root: Path) -> list[Path]:
 def new(root: Path, meta: dict[str, Any], fmt: str) -> Imported:
     short = re.sub(r"[^a-z0-9]", "", root.name.lower()) or "problem"
     imp = Imported(fmt, short, {}, {"time": 1.0}, [], [], [], "", "")
+    # problemtools (on_reject: break), DOMjudge (equal result priorities) and BAPCtools judge a submission by
+    # its first failing test alone, and compare only that verdict with its folder
+    imp.verdict_rule = "first_failure"
     if (margin := safety_margin(meta, fmt == "kattis")) is not None:   # judged as problemtools judges
         imp.limits["safety_margin"] = margin
     imp.limits["output_stops"] = False   # problemtools, DOMjudge, BAPCtools: an endless flood runs into TLE
