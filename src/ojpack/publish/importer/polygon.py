@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_fileio import FileIO, file_io, with_std_streams
 from .polygon_langs import by_extension, polygon_language
 from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf
 from .polygon_statement import statements
@@ -51,9 +52,10 @@ def read(root: Path) -> Imported:
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
-    if judging.get("input-file") or judging.get("output-file"):
-        notes.append(f"file input/output ({judging.get('input-file')!r}/{judging.get('output-file')!r}) is not "
-                     "carried over: ojpack judges with standard input and output")
+    io = file_io(judging)
+    if io is not None:
+        notes.append(f"file input/output ({', '.join(io.names())}): ojpack judges with standard input and output; "
+                     "a C/C++ solution's freopen of those files keeps the standard streams")
     sets = judging.findall("testset")
     ts = next((t for t in sets if t.get("name") == "tests"), sets[0])
     for other in sets:
@@ -73,7 +75,7 @@ def read(root: Path) -> Imported:
     listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
     headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
     groups = _tests(root, ts, gens, headers, imp)
-    _solutions(root, xml, imp)
+    _solutions(root, xml, io, imp)
     _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
     if xml.find("assets/interactor") is not None:
         _interactor(root, xml, headers, imp)   # its verdict alone counts: the checker is not imported
@@ -259,7 +261,7 @@ def _tagged(root: Path, xml: ET.Element, imp: Imported) -> list[tuple[str, PureP
     return out
 
 
-def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
+def _solutions(root: Path, xml: ET.Element, io: FileIO | None, imp: Imported) -> None:
     for tag, path, kind in _tagged(root, xml, imp):
         if tag not in TAGS:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
@@ -277,7 +279,7 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
         sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path),
                          lang if lang != by_extension(path) else None)
-        imp.solutions.append(as_polygon_compiled(sol, kind, imp))
+        imp.solutions.append(with_std_streams(as_polygon_compiled(sol, kind, imp), lang, io, imp))
         if tag == "main":
             imp.model = str(path)
     if not imp.model:
