@@ -340,6 +340,9 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
         return
     # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
+    if re.search(rb"\bquitp\s*\(|\b_points\b", (root / path).read_bytes()):
+        imp.note(f"{path} gives points per test (testlib quitp, exit code 7): ojpack has no per-test points and "
+                 "judges such a run a checker failure (JE)")
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
