@@ -18,7 +18,7 @@ from ...errors import OjpackError
 from . import tex
 from .polygon_fileio import FileIO, file_io, with_std_streams
 from .polygon_langs import by_extension, polygon_language
-from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf
+from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_windows_rand
 from .polygon_statement import statements
 from .safe import inside, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
@@ -169,7 +169,11 @@ def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: 
     if not (root / src).is_file():
         imp.note(f"test {i} (`{cmd}`): copied: the package has no {src}")
         return None
-    imp.files[f"generators/{src.name}"] = (root / src).read_bytes()
+    data = (root / src).read_bytes()
+    imp.files[f"generators/{src.name}"] = with_windows_rand(data) if src.suffix in (".c", ".cpp", ".cc") else data
+    if imp.files[f"generators/{src.name}"] != data:
+        imp.took(str(src), f"copied to generators/{src.name} with lines before it that give it the rand() of "
+                           "Polygon's Windows C library (msvcrt), not glibc's")
     for name, data in headers.items():
         imp.files[f"generators/{name}"] = data
     return shlex.join([src.name, *words[1:]])
