@@ -17,9 +17,9 @@ import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, replace
 
+from .polygon_windows import BOM
 from .writer import Imported, SolutionIn, solution_rel
 
-BOM = b"\xef\xbb\xbf"
 C_FAMILY = re.compile(r"^(c|cpp\d*)$")
 
 
