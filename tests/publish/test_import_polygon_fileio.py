@@ -78,24 +78,3 @@ def test_a_problem_with_standard_input_is_left_as_it_is(tmp_path: Path) -> None:
     got = (tmp_path / "out" / "solutions" / "accepted" / "main.cpp").read_bytes()
     assert b"ojpack_freopen" not in got
 
-
-POINTS_CHECKER = b"""#include "testlib.h"
-int main(int argc, char* argv[]) {
-    registerTestlibCmd(argc, argv);
-    long long got = ouf.readLong(), best = ans.readLong();
-    if (got == best) quitf(_ok, "best");
-    quitp(0.5, "half of the jury's");
-}
-"""
-
-
-def test_a_checker_giving_points_per_test_is_said(tmp_path: Path) -> None:
-    """Optimization problems' checkers `quitp` (exit code 7): ojpack has no per-test points, so the report
-    must say why such runs are judge errors rather than leave a bare JE."""
-    src = shutil.copytree(FIXTURE, tmp_path / "src")
-    xml = src / "problem.xml"
-    xml.write_text(xml.read_text().replace('<checker name="std::wcmp.cpp" type="testlib">', '<checker type="testlib">')
-                   .replace('path="files/check.cpp"', 'path="files/points.cpp"'))
-    (src / "files" / "points.cpp").write_bytes(POINTS_CHECKER)
-    report = import_package(src, tmp_path / "out")
-    assert any("files/points.cpp gives points per test" in n for n in report.notes)

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_checkers import checker_notes
 from .polygon_fileio import FileIO, file_io, with_std_streams
 from .polygon_langs import by_extension, polygon_language
 from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_windows_rand
@@ -344,9 +345,7 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
         return
     # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
-    if re.search(rb"\bquitp\s*\(|\b_points\b", (root / path).read_bytes()):
-        imp.note(f"{path} gives points per test (testlib quitp, exit code 7): ojpack has no per-test points and "
-                 "judges such a run a checker failure (JE)")
+    imp.notes += checker_notes(path, (root / path).read_bytes())
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
