@@ -170,9 +170,9 @@ def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: 
     if not (root / src).is_file():
         imp.note(f"test {i} (`{cmd}`): copied: the package has no {src}")
         return None
-    data = (root / src).read_bytes()
-    imp.files[f"generators/{src.name}"] = with_windows_rand(data) if src.suffix in (".c", ".cpp", ".cc") else data
-    if imp.files[f"generators/{src.name}"] != data:
+    source = (root / src).read_bytes()
+    imp.files[f"generators/{src.name}"] = with_windows_rand(source) if src.suffix in (".c", ".cpp", ".cc") else source
+    if imp.files[f"generators/{src.name}"] != source:
         imp.took(str(src), f"copied to generators/{src.name} with lines before it that give it the rand() of "
                            "Polygon's Windows C library (msvcrt), not glibc's")
     for name, data in headers.items():
