@@ -17,7 +17,8 @@ int main(int argc, char* argv[]) {
     int n = std::atoi(argv[1]);
     srand(std::atoi(argv[2]));
     std::printf("%d\\n", n);
-    for (int i = 0; i < n; i++) std::printf("%d%c", (rand() << 15 | rand()) % 1000000000 + 1, i + 1 < n ? ' ' : '\\n');
+    for (int i = 0; i < n; i++)
+        std::printf("%d%c", (rand() << 15 | rand()) % 1000000000 + 1, i + 1 < n ? ' ' : '\\n');
 }
 """
 

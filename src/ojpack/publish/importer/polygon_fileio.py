@@ -7,8 +7,9 @@ prints nothing, and an empty answer from the model solution would make every oth
 
 So a C or C++ solution of such a problem is imported with lines before its first that make `freopen` of
 exactly those two names keep the standard stream it was given (any other name is opened as before), and a
-`#line 1` after them (in C++, `<cstdio>` comes first: it undefines a `freopen` macro defined before it) so that compiler messages keep the source's line numbers. A solution in another
-language, or one that names a file without `freopen`, is named in the report: it is imported as it is.
+`#line 1` after them so that compiler messages keep the source's line numbers. In C++ `<cstdio>` comes
+first: it undefines a `freopen` macro defined before it. A solution in another language, or one that names
+a file without `freopen`, is named in the report: it is imported as it is.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ def prelude(io: FileIO) -> bytes:
     same = " || ".join(f"strcmp(name, {_c_string(n)}) == 0" for n in io.names())
     return ("// ojpack import: Polygon gave this program its test in files (" + ", ".join(io.names()) +
             "); ojpack gives it standard input and output\n"
-            "#ifdef __cplusplus\n#include <cstdio>\n#include <cstring>\n#else\n#include <stdio.h>\n#include <string.h>\n#endif\n"
+            "#ifdef __cplusplus\n#include <cstdio>\n#include <cstring>\n"
+            "#else\n#include <stdio.h>\n#include <string.h>\n#endif\n"
             "static FILE *ojpack_freopen(const char *name, const char *mode, FILE *stream) {\n"
             f"    if (name != NULL && ({same})) return stream;\n"
             "    return freopen(name, mode, stream);\n}\n"
