@@ -16,8 +16,10 @@ from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
 from . import tex
+from .polygon_checkers import checker_notes
+from .polygon_fileio import FileIO, file_io, with_std_streams
 from .polygon_langs import by_extension, polygon_language
-from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf
+from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_windows_rand
 from .polygon_statement import statements
 from .safe import inside, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
@@ -51,9 +53,10 @@ def read(root: Path) -> Imported:
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
-    if judging.get("input-file") or judging.get("output-file"):
-        notes.append(f"file input/output ({judging.get('input-file')!r}/{judging.get('output-file')!r}) is not "
-                     "carried over: ojpack judges with standard input and output")
+    io = file_io(judging)
+    if io is not None:
+        notes.append(f"file input/output ({', '.join(io.names())}): ojpack judges with standard input and output; "
+                     "a C/C++ solution's freopen of those files keeps the standard streams")
     sets = judging.findall("testset")
     ts = next((t for t in sets if t.get("name") == "tests"), sets[0])
     for other in sets:
@@ -73,7 +76,7 @@ def read(root: Path) -> Imported:
     listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
     headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
     groups = _tests(root, ts, gens, headers, imp)
-    _solutions(root, xml, imp)
+    _solutions(root, xml, io, imp)
     _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
     if xml.find("assets/interactor") is not None:
         _interactor(root, xml, headers, imp)   # its verdict alone counts: the checker is not imported
@@ -167,7 +170,11 @@ def _gen_line(t: ET.Element, i: int, gens: dict[str, str], root: Path, headers: 
     if not (root / src).is_file():
         imp.note(f"test {i} (`{cmd}`): copied: the package has no {src}")
         return None
-    imp.files[f"generators/{src.name}"] = (root / src).read_bytes()
+    source = (root / src).read_bytes()
+    imp.files[f"generators/{src.name}"] = with_windows_rand(source) if src.suffix in (".c", ".cpp", ".cc") else source
+    if imp.files[f"generators/{src.name}"] != source:
+        imp.took(str(src), f"copied to generators/{src.name} with lines before it that give it the rand() of "
+                           "Polygon's Windows C library (msvcrt), not glibc's")
     for name, data in headers.items():
         imp.files[f"generators/{name}"] = data
     return shlex.join([src.name, *words[1:]])
@@ -259,7 +266,7 @@ def _tagged(root: Path, xml: ET.Element, imp: Imported) -> list[tuple[str, PureP
     return out
 
 
-def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
+def _solutions(root: Path, xml: ET.Element, io: FileIO | None, imp: Imported) -> None:
     for tag, path, kind in _tagged(root, xml, imp):
         if tag not in TAGS:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
@@ -277,7 +284,7 @@ def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
         sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path),
                          lang if lang != by_extension(path) else None)
-        imp.solutions.append(as_polygon_compiled(sol, kind, imp))
+        imp.solutions.append(with_std_streams(as_polygon_compiled(sol, kind, imp), lang, io, imp))
         if tag == "main":
             imp.model = str(path)
     if not imp.model:
@@ -338,6 +345,7 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
         return
     # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
+    imp.notes += checker_notes(path, (root / path).read_bytes())
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}
