@@ -41,7 +41,7 @@ def test_icpc_package_maps_to_problem_yaml(tmp_path: Path) -> None:
     imp = read(root)
     assert imp.names == {"zh": "加倍", "en": "Double"} and imp.authors == ["Ada", "Bob"]
     assert imp.source == {"name": "Test Cup", "url": "https://example.org"} and imp.license == "cc by"
-    assert imp.limits == {"time": 2.5, "memory": 512, "output": 8}
+    assert imp.limits == {"time": 2.5, "memory": 512, "output": 8, "output_stops": False}
     assert imp.bounds == {"x": {"min": 1, "max": 1000}}
     assert [(s.group, s.score, s.bounds) for s in imp.subtasks] == [("easy", 30, {"x": {"min": 1, "max": 10}}),
                                                                      ("hard", 70, {})]
