@@ -21,6 +21,7 @@ command -v npm >/dev/null || apt_packages+=(npm)
 if [ "$mode" = test ]; then
   apt_packages+=(pypy3 golang-go rustc)
   apt_packages+=(mono-mcs ghc ocaml php-cli ruby scala swi-prolog-nox sbcl)
+  apt_packages+=(fp-compiler)  # Free Pascal 3.2.2, for Polygon's pas.fpc solutions (about 60 MB)
 fi
 # <<<
 missing=()

@@ -21,12 +21,12 @@ SOURCES = {"c": "hello.c", "cpp": "hello.cpp", "cpp11": "hello.cpp", "cpp14": "h
            "kotlin": "hello.kt", "rust": "hello.rs", "go": "hello.go", "javascript": "hello.js",
            "csharp": "hello.cs", "haskell": "hello.hs", "ocaml": "hello.ml", "php": "hello.php", "ruby": "hello.rb",
            "scala": "hello.scala", "lisp": "hello.lisp", "prolog": "hello.pl", "perl": "hello_perl.pl",
-           "shell": "hello.sh", "bash": "hello.bash"}
+           "pascal": "hello.pas", "shell": "hello.sh", "bash": "hello.bash"}
 
 
 # the runtimes that start threads, reserve address space or read their own configuration: run as a plain
 # user too (the rootless cage), where the process cap and the namespaces differ from root's
-THREADED = ["csharp", "haskell", "ocaml", "php", "ruby", "scala", "lisp", "prolog", "perl", "go", "javascript"]
+THREADED = ["csharp", "haskell", "ocaml", "php", "ruby", "scala", "lisp", "prolog", "perl", "go", "javascript", "pascal"]
 
 
 def test_every_language_has_a_hello_world():

@@ -93,9 +93,9 @@ def _works(binary: Path) -> bool:
 
 # What the cage's /etc holds: a minimal passwd/group, the loader's cache, the alternatives symlinks
 # (java, javac, cc...), the JDK's configuration that its conf/ links into /etc, and Mono's (its machine.config:
-# without it mcs finds no source file).
-_ETC_COPIES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "mono")
-_ETC_GLOBS = ("java-*-openjdk",)
+# without it mcs finds no source file) and Free Pascal's (fpc.cfg, a link to fpc-<version>.cfg: the unit paths).
+_ETC_COPIES = ("ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "mono", "fpc.cfg")
+_ETC_GLOBS = ("java-*-openjdk", "fpc-*.cfg")
 _PASSWD = "root:x:0:0:root:/root:/usr/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n"
 _GROUP = "root:x:0:\nnogroup:x:65534:\n"
 _DEVICES = {"null": 3, "zero": 5, "full": 7, "random": 8, "urandom": 9}   # char major 1
