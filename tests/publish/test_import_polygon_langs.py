@@ -1,6 +1,6 @@
 """Polygon's source types → ojpack's languages (tests/publish/fixtures/polygon-langs): C#, Perl (a .pl of type
-perl.5, which ojpack's extension table would read as Prolog), Ruby, Haskell, PyPy and C++20 solutions are imported
-with their language kept and judged as tagged; Pascal and an unknown type are named in the report."""
+perl.5, which ojpack's extension table would read as Prolog), Ruby, Haskell, PyPy, C++20 and Free Pascal solutions are
+imported with their language kept and judged as tagged; Delphi and an unknown type are named in the report."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_every_solution_is_judged_as_tagged_in_its_polygon_language(imported) ->
     result = check(load_problem(imported.folder), proof=False)
     verdicts = {r.solution.name: str(r.verdict) for r in result.rows}
     assert verdicts == {"accepted/main.py": "AC", "accepted/sum.cs": "AC", "accepted/sum.pl": "AC",
-                        "accepted/pypy.py": "AC", "accepted/ranges.cpp": "AC",
+                        "accepted/pypy.py": "AC", "accepted/ranges.cpp": "AC", "accepted/sum.pas": "AC",
                         "wrong_answer/diff.rb": "WA", "wrong_answer/product.hs": "WA"}, result.problems
     assert not result.problems
 
@@ -44,11 +44,11 @@ def test_a_language_the_extension_does_not_name_is_kept_in_problem_yaml(imported
 
 
 def test_types_ojpack_cannot_run_are_named_not_dropped(imported) -> None:
-    assert "solutions/sum.pas (accepted): Polygon runs it as Pascal (pascal.fpc), which ojpack cannot run; " \
+    assert "solutions/sum.dpr (accepted): Polygon runs it as Delphi (pas.dpr), which ojpack cannot run; " \
            "not imported" in imported.notes
     assert "solutions/sum.bf (accepted): Polygon runs it as 'befungee', a type ojpack does not know, which " \
            "ojpack cannot run; not imported" in imported.notes
-    assert dict(imported.files)["solutions/sum.pas"].startswith("not carried over: Polygon runs it as Pascal")
+    assert dict(imported.files)["solutions/sum.dpr"].startswith("not carried over: Polygon runs it as Delphi")
 
 
 @pytest.mark.parametrize("kind, ours", [
@@ -59,8 +59,8 @@ def test_types_ojpack_cannot_run_are_named_not_dropped(imported) -> None:
     ("ocaml", "ocaml"), ("php.5", "php"), ("perl.5", "perl"), ("ruby.3", "ruby"), ("scala", "scala"), ("go", "go"),
     ("rust.2021", "rust"), ("js.v8", "javascript"), ("v8.nodejs", "javascript"), ("python.3", "python"),
     ("python.pypy3", "pypy"), ("python.pypy3-64", "pypy"),
-    ("python.2", None), ("python.pypy2", None), ("pas.fpc", None), ("pas.dpr", None), ("d", None), ("tcl", None),
-    ("java8-zip", None)])
+    ("python.2", None), ("python.pypy2", None), ("pas.fpc", "pascal"), ("pas.dpr", None), ("pas.pascalabc", None),
+    ("d", None), ("tcl", None), ("java8-zip", None)])
 def test_polygon_source_types(kind: str, ours: str | None) -> None:
     assert polygon_language(kind)[0] == ours
 

@@ -5,7 +5,9 @@ A type is a language, then a dot and the compiler or version (`cpp.g++17`, `cpp.
 `scala`, `ocaml`, `java21`, `kotlin19`, `d`). The language is read from the type, never from the file's
 extension: Polygon's `.pl` is Perl, which ojpack's extension table reads as Prolog. A C++ type's standard
 (`g++11` … `c++23`) picks ojpack's C++ of that standard (a standard-less `cpp.g++` or `cpp.ms2017` is C++17).
-Types ojpack has no runner for (Pascal, Delphi, D, Python 2, Tcl, …) give None with their name for the report.
+Of the Pascals only Free Pascal's `pas.fpc` is ojpack's Pascal: `pas.dpr` is Delphi 7 and `pas.pascalabc`
+PascalABC.NET, dialects fpc does not promise to compile. Types ojpack has no runner for (those two, D,
+Python 2, Tcl, …) give None with their name for the report.
 """
 
 from __future__ import annotations
@@ -21,11 +23,13 @@ FAMILIES = {
     "php": "php", "ruby": "ruby", "scala": "scala", "perl": "perl", "go": "go", "rust": "rust", "js": "javascript",
     "v8": "javascript", "node": "javascript", "nodejs": "javascript", "lisp": "lisp", "prolog": "prolog",
 }
+# Polygon's Pascal compilers other than Free Pascal, by the name the report gives them
+PASCALS = {"dpr": "Delphi", "pascalabc": "PascalABC.NET"}
 CPP_STANDARDS = {"11": "cpp11", "14": "cpp14", "17": "cpp", "20": "cpp20", "23": "cpp23"}
 # families ojpack cannot run, by the name the report gives them
-UNRUNNABLE = {"pas": "Pascal/Delphi", "pascal": "Pascal", "d": "D", "tcl": "Tcl", "fsharp": "F#", "ada": "Ada",
-              "fortran": "Fortran", "pike": "Pike", "io": "Io", "factor": "Factor", "j": "J", "qsharp": "Q#",
-              "cpp-zip": "a zipped C++ project", "java8-zip": "a zipped Java project", "text": "plain text"}
+UNRUNNABLE = {"d": "D", "tcl": "Tcl", "fsharp": "F#", "ada": "Ada", "fortran": "Fortran", "pike": "Pike", "io": "Io",
+              "factor": "Factor", "j": "J", "qsharp": "Q#", "cpp-zip": "a zipped C++ project",
+              "java8-zip": "a zipped Java project", "text": "plain text"}
 
 
 def polygon_language(kind: str) -> tuple[str | None, str]:
@@ -39,6 +43,10 @@ def polygon_language(kind: str) -> tuple[str | None, str]:
         if re.match(r"(pypy)?2", rest):
             return None, "Python 2"
         return ("pypy" if rest.startswith("pypy") else "python"), "PyPy 3" if rest.startswith("pypy") else "Python 3"
+    if family in ("pas", "pascal"):
+        if rest.startswith("fpc") and "pascal" in load_languages():
+            return "pascal", load_languages()["pascal"].name
+        return None, f"{PASCALS.get(rest, 'Pascal')} ({kind})"
     ours = FAMILIES.get(family)
     if ours is not None and ours in load_languages():
         return ours, load_languages()[ours].name
