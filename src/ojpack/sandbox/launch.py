@@ -101,8 +101,24 @@ _GROUP = "root:x:0:\nnogroup:x:65534:\n"
 _DEVICES = {"null": 3, "zero": 5, "full": 7, "random": 8, "urandom": 9}   # char major 1
 
 
+def _etc_names(host: Path) -> list[str]:
+    names = [n for n in _ETC_COPIES if os.path.lexists(host / n)]
+    return names + sorted(p.name for g in _ETC_GLOBS for p in host.glob(g))
+
+
+def host_state(host: Path = Path("/etc")) -> list[tuple[str, int, int]]:
+    """What the copies are made from, as it is now: a language installed later adds a link to
+    /etc/alternatives (the folder's mtime moves) or a file of its own, so it gets a new skeleton."""
+    out = []
+    for name in _etc_names(host):
+        st = os.lstat(host / name)
+        out.append((name, st.st_mtime_ns, st.st_size))
+    return out
+
+
 def skeleton_name() -> str:
-    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()), is_rootless())).encode()
+    recipe = repr((_ETC_COPIES, _ETC_GLOBS, _PASSWD, _GROUP, sorted(_DEVICES.items()), is_rootless(),
+                   host_state())).encode()
     return f"cage-{hashlib.sha256(recipe).hexdigest()[:16]}"
 
 
@@ -122,9 +138,7 @@ def skeleton() -> str:
     (etc / "group").write_text(_GROUP)
     (etc / "hosts").write_text("127.0.0.1 localhost\n")
     host = Path("/etc")
-    names = [n for n in _ETC_COPIES if os.path.lexists(host / n)]
-    names += [p.name for g in _ETC_GLOBS for p in host.glob(g)]
-    for name in names:
+    for name in _etc_names(host):
         src = host / name
         if src.is_dir() and not src.is_symlink():
             shutil.copytree(src, etc / name, symlinks=True, ignore_dangling_symlinks=True)
