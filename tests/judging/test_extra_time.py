@@ -25,8 +25,10 @@ def test_a_crash_after_the_limit_is_a_time_out_without_a_safety_margin(toy):
     report = check(load_problem(toy_with_late_crash(toy)), proof=False)
     row = next(r for r in report.rows if r.solution.name == "run_time_error/late_crash.py")
     assert row.verdict is Verdict.TLE and row.faults and not row.extra_time
-    # the run went on within the cut-off and ended by itself: how it ended is kept beside the TLE
-    assert all(c.verdict is Verdict.TLE and c.late is Verdict.RE for c in row.cells)
+    # the run went on within the cut-off and ended by itself: how it ended is kept beside the TLE (a busy
+    # machine's wall clock may cut a run first: then it has no late verdict, never another one)
+    assert all(c.verdict is Verdict.TLE and c.late in (Verdict.RE, None) for c in row.cells)
+    assert any(c.late is Verdict.RE for c in row.cells)
 
 
 def test_with_a_safety_margin_it_is_as_expected_with_extra_time(toy):
