@@ -140,7 +140,7 @@ def test_without_allow_outside_the_link_is_refused_in_one_line_naming_it(tmp_pat
 def test_the_report_lists_every_source_file_and_what_became_of_it(tmp_path: Path) -> None:
     source = tmp_path / "src"
     shutil.copytree(FIXTURES / "bapc-constants-gen", source)
-    (source / "submissions" / "accepted" / "sum.pas").write_text("begin end.\n")   # Pascal: Kattis runs it, ojpack not
+    (source / "submissions" / "accepted" / "sum.fs").write_text("printfn \"\"\n")   # F#: Kattis runs it, ojpack not
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", "import", str(source), "--to", str(tmp_path / "o"),
                            "--json"], capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
@@ -154,7 +154,7 @@ def test_the_report_lists_every_source_file_and_what_became_of_it(tmp_path: Path
     assert files["answer_validators/validate.py"] == "copied to validators/answer/validate.py"
     assert files["statement/problem.en.tex"] == "the en statement, in Markdown: statement/problem.en.md.j2"
     assert files["submissions/wrong_answer/constant.py"] == "copied to solutions/wrong_answer/constant.py"
-    assert files["submissions/accepted/sum.pas"].startswith("not carried over: a language ojpack has no runner for")
+    assert files["submissions/accepted/sum.fs"].startswith("not carried over: a language ojpack has no runner for")
 
 
 def test_a_case_given_as_in_and_ans_text_ends_with_a_newline_as_bapctools_writes_it(tmp_path: Path) -> None:

@@ -59,7 +59,7 @@ def test_a_submission_in_a_language_ojpack_cannot_run_is_named_in_the_report(tmp
     source = tmp_path / "src"
     shutil.copytree(FIXTURES / "legacy-different", source, symlinks=True)
     accepted = source / "submissions" / "accepted"
-    (accepted / "different.pas").write_text("program d; var a, b: int64; begin read(a, b); writeln(abs(a - b)) end.\n")
+    (accepted / "different.d").write_text("import std.stdio; void main() { long a, b; readf(\" %d %d\", a, b); writeln(a > b ? a - b : b - a); }\n")
     (accepted / "different.fs").write_text("stdin.ReadLine() |> ignore\n")
     (accepted / "different.rb").write_text("STDIN.each_line { |l| a, b = l.split.map(&:to_i); puts (a - b).abs }\n")
     (accepted / "different.hs").write_text("main = interact (unlines . map (show . abs . foldr1 (-) . map read . words) . lines)\n")
@@ -70,11 +70,11 @@ def test_a_submission_in_a_language_ojpack_cannot_run_is_named_in_the_report(tmp
     report = import_package(source, tmp_path / "out")
     said = " | ".join(report.notes)
     assert "are skipped, as BAPCtools skips them: accepted/different.php.disabled" in said
-    assert "submissions/accepted/different.pas: a language ojpack has no runner for ('.pas'); not imported" in said
+    assert "submissions/accepted/different.d: a language ojpack has no runner for ('.d'); not imported" in said
     assert "submissions/accepted/different.fs: a language ojpack has no runner for ('.fs'); not imported" in said
     kept = {p.name for p in (tmp_path / "out" / "solutions" / "accepted").iterdir()}
     assert {"different.rb", "different.hs", "different_prolog.pl"} <= kept
-    assert not {"different.pas", "different.fs", "different.php"} & kept
+    assert not {"different.d", "different.fs", "different.php"} & kept
 
 
 def test_an_input_the_checktestdata_script_rejects_stops_the_build(tmp_path: Path) -> None:

@@ -46,8 +46,8 @@ def test_python_versions_and_unknown_languages(tmp_path: Path) -> None:
     (tmp_path / "a.py3").write_text("print(1)\n")
     (tmp_path / "b.py2").write_text("print 1\n")
     (tmp_path / "c.py").write_text("print 1\n")
-    (tmp_path / "d.pas").write_text("begin end.\n")
+    (tmp_path / "d.d").write_text("void main() {}\n")
     assert runnable(tmp_path / "a.py3") == ("a.py", None)
     assert runnable(tmp_path / "b.py2")[0] is None and "Python 2" in runnable(tmp_path / "b.py2")[1]
     assert runnable(tmp_path / "c.py")[0] is None and "Python 2" in runnable(tmp_path / "c.py")[1]
-    assert runnable(tmp_path / "d.pas")[0] is None and ".pas" in runnable(tmp_path / "d.pas")[1]
+    assert runnable(tmp_path / "d.d")[0] is None and ".d" in runnable(tmp_path / "d.d")[1]

@@ -59,13 +59,13 @@ def test_java_runs_the_class_with_main_whatever_the_file_name(tmp_path):
 
 
 def test_unknown_extension_and_missing_file_are_clear_errors(tmp_path):
-    (tmp_path / "x.pas").write_text("begin end.")   # Pascal: not in the table
+    (tmp_path / "x.d").write_text("void main() {}")   # D: not in the table
     with pytest.raises(OjpackError, match="--lang"):
-        prepare(tmp_path / "x.pas", tmp_path / "cache")
+        prepare(tmp_path / "x.d", tmp_path / "cache")
     with pytest.raises(OjpackError, match="no such file"):
         prepare(tmp_path / "nope.cpp", tmp_path / "cache")
     with pytest.raises(OjpackError, match="unknown language"):
-        prepare(tmp_path / "x.pas", tmp_path / "cache", lang="pascal")
+        prepare(tmp_path / "x.d", tmp_path / "cache", lang="dlang")
 
 
 def test_java_in_a_package_runs_by_its_full_class_name(tmp_path):
