@@ -158,7 +158,8 @@ def _with_included(source: Path, language: Language, folder: Path, name: str, ma
     """`source` with its included files: a build/run folder, built once in the cage (included.py)."""
     files = staged_files(source, name, main, language, folder, memory_mib, _local_headers(source, language))
     try:
-        script, key = build_scripted(stage(files, cache_dir).parent, cache_dir / "bin", _compile_limits(timeout))
+        script, key = build_scripted(stage(files, cache_dir).parent, cache_dir / "bin",
+                                     _compile_limits(timeout, memory_mib))
     except ScriptBuildError as e:
         raise CompileError(source, e.message) from None
     shown = replace(SCRIPTED, name=f"{language.name} with included files", address_space=language.address_space)
