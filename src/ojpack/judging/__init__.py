@@ -13,7 +13,7 @@ from ..lazy import exports
 if TYPE_CHECKING:
     from .crosscheck import AC_HEADROOM, CheckReport, check, passed_before
     from .checker import Checker, CheckResult, load_checker, output_scratch
-    from .execute import Engine, Job, LocalEngine, limits_for
+    from .execute import Engine, Job, LocalEngine, limits_for, problem_limits
     from .interact import sample_dialogues
     from .multipass import MultiPass, Passed, load_judge, pass_folder, run_passes
     from .batch import Batch, batch_diff, judge_batch
@@ -34,7 +34,7 @@ _WHERE = {
     "Batch": "batch", "LocalEngine": "execute", "batch_diff": "batch", "judge_batch": "batch",
     "write_batch_csv": "batch_report", "write_batch_html": "batch_report", "connect_cluster": "cluster",
     "Collected": "submissions", "Submission": "submissions", "collect": "submissions",
-    "limits_for": "execute", "Engine": "execute", "Job": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
+    "limits_for": "execute", "problem_limits": "execute", "Engine": "execute", "Job": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring",
     "MultiPass": "multipass", "Passed": "multipass", "load_judge": "multipass", "pass_folder": "multipass",

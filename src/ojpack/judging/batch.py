@@ -22,7 +22,7 @@ from ..problem import Problem
 from ..sandbox import CompileError, Program, detect, prepare
 from ..testdata import ensure_built
 from .checker import checker_identity
-from .execute import Cell, Engine, Job, Memo, limits_for
+from .execute import Cell, Engine, Job, Memo, problem_limits
 from .multipass import judge_identity, load_judge
 from .judgement import Judgement, scores
 from .submissions import Submission
@@ -108,7 +108,7 @@ def judge_batch(problem: Problem, subs: tuple[Submission, ...], skipped: tuple[s
     interactor = judge_identity(checker)
     memo = Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + interactor)
     jobs = [Job(s.id, p, t) for s in subs if isinstance(p := programs[s.id], Program) for t in tests]
-    limits = limits_for(lim.time, lim.memory, lim.output, output_stops=lim.output_stops)
+    limits = problem_limits(problem)
     remembered = 0 if fresh else sum(1 for j in jobs if (path := memo.path(j, limits, lim.time)) and path.is_file())
     if fresh:
         memo = Memo(memo.folder, memo.salt + f" fresh {time.time_ns()}")

@@ -18,7 +18,8 @@ from .checker import checker_identity
 from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Program, prepare
 from ..testdata import fingerprint
-from .execute import Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, rerun_slow
+from .execute import (Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, problem_limits,
+                      rerun_slow)
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem
@@ -193,7 +194,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_id = judge_identity(checker)
     memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
     # runs go on to the safety margin's limit (problemtools judges there too), at least to 1.5x
-    limits = limits_for(lim.time, lim.memory, lim.output, max(TLE_STRETCH, lim.safety_margin or 0), lim.output_stops)
+    limits = problem_limits(problem, stretch=max(TLE_STRETCH, lim.safety_margin or 0))
     cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
                                                     memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.

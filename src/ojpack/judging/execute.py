@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..cache import key, write_atomic
+from ..problem import Problem
 from .checker import Checker, CheckerError, output_scratch
 from ..sandbox import Program
 from ..testdata import BuiltTest
@@ -63,6 +64,14 @@ def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: flo
     # A sleeping or blocked program uses no CPU: the wall limit catches it, at about twice the CPU limit.
     return RunLimits(cpu=cpu, wall=2 * cpu + 1, memory_mib=memory_mib, output_mib=output_mib,
                      output_stops=output_stops)
+
+
+def problem_limits(problem: Problem, time_limit: float | None = None, stretch: float = 1.0) -> RunLimits:
+    """The limits of a solution's runs on `problem`: its memory and output limits and how output past the
+    limit ends (limits.output_stops), at `time_limit` (default: the problem's) x `stretch`."""
+    lim = problem.spec.limits
+    return limits_for(lim.time if time_limit is None else time_limit, lim.memory, lim.output, stretch,
+                      lim.output_stops)
 
 
 @dataclass(frozen=True)

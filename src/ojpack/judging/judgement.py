@@ -13,7 +13,7 @@ from ..cache import cache_for
 from ..errors import require_utf8_name
 from .multipass import load_judge
 from ..sandbox import CompileError, language_of, prepare
-from .execute import Cell, Job, execute, limits_for
+from .execute import Cell, Job, execute, problem_limits
 from ..problem import Problem
 from .scoring import SubtaskScore, score_subtasks
 from .verdicts import Verdict, overall
@@ -68,7 +68,7 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
         if on_done:
             on_done(done[0], len(tests))
 
-    limits = limits_for(lim.time, lim.memory, lim.output, output_stops=lim.output_stops)
+    limits = problem_limits(problem)
     got = execute([Job("submission", program, t) for t in tests], limits, lim.time, checker, workers, tick)
     cells = tuple(got[("submission", t.id)] for t in tests)
     subtasks = scores(problem, cells, groups)

@@ -25,7 +25,7 @@ from .checker import Checker
 from ..sandbox import CageFileError, Program, RunLimits, load_languages, prepare, require_regular, run, take_back
 from ..testdata import BuiltTest
 from ..errors import OjpackError
-from .execute import Job, execute, limits_for
+from .execute import Job, execute, problem_limits
 from ..problem import expand
 from ..problem import Problem
 from ..testdata import load_validator, validate_file
@@ -165,7 +165,7 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
     jobs = [Job(name, program, t) for name, program in todo for t in made[boxes[name]][0]]
     if on_start:
         on_start(len(jobs))
-    cells = execute(jobs, limits_for(lim.time, lim.memory, lim.output), lim.time, checker, workers, on_done)
+    cells = execute(jobs, problem_limits(problem), lim.time, checker, workers, on_done)
     failures: list[str] = []
     used = {name: -1.0 for name, _ in programs}
     for name, program in todo:

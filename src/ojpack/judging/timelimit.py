@@ -23,7 +23,7 @@ from ..problem import Problem
 from ..sandbox import prepare
 from ..testdata import ensure_built
 from .crosscheck import AC_HEADROOM, TLE_STRETCH
-from .execute import Job, execute, limits_for
+from .execute import Job, execute, problem_limits
 from .multipass import load_judge
 from .solutions import Solution, discover
 from .verdicts import Verdict
@@ -79,7 +79,7 @@ def measure(problem: Problem, floor: float = 1.0, workers: int | None = None) ->
             continue
         program = prepare(s.path, cache_dir, s.lang, memory_mib=lim.memory, includes=problem.includes())
         jobs += [Job(s.name, program, t) for t in mine]
-    cells = execute(jobs, limits_for(cutoff, lim.memory, lim.output, output_stops=lim.output_stops), cutoff, checker, workers,
+    cells = execute(jobs, problem_limits(problem, cutoff), cutoff, checker, workers,
                     chain_of=lambda j: j.owner if j.owner in chained else None)
     slowest: dict[str, Timing] = {}
     for (owner, test), cell in cells.items():

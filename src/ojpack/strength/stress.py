@@ -19,7 +19,7 @@ from typing import Any, Callable
 
 from ..cache import cache_for
 from ..errors import OjpackError
-from ..judging import limits_for, load_judge
+from ..judging import load_judge, problem_limits
 from ..problem import PlannedTest, Problem, make_plan
 from ..sandbox import Program, RunLimits, prepare, run
 from ..testdata import load_validator, validate_bytes
@@ -179,7 +179,7 @@ def setup(problem: Problem) -> Setup:
                           "problem's programs have none: they play its interactor (`ojpack check` judges them)")
     cache = cache_for(problem.root)
     lim = problem.spec.limits
-    return Setup(load_grammar(problem), limits_for(lim.time, lim.memory, lim.output), lim.time,
+    return Setup(load_grammar(problem), problem_limits(problem), lim.time,
                  load_judge(problem, cache.dir), load_validator(problem, cache))
 
 
