@@ -6,7 +6,8 @@
   output validator with `float_absolute_tolerance` / `float_relative_tolerance`. With
   `space_change_sensitive` (both rules) the whitespace between, before and after tokens must be the same.
 - program, testlib convention: `checker input output answer`; exit 0 = accepted, 1 = wrong answer,
-  2 = presentation error (judged as WA, as Polygon does), 3 = the checker gave up; message on stderr.
+  2 = presentation error (judged as WA, as Polygon does), 3 = the checker gave up; message on stderr;
+  `quitp` and `_pc(k)` give part of the test's points (partial.py).
 - program, kattis convention: `validator input answer feedback_dir < output`; exit 42 = accepted,
   43 = wrong answer; message in feedback_dir/judgemessage.txt.
 
@@ -30,6 +31,7 @@ from ..errors import OjpackError
 from ..interrupt import memory_scratch
 from ..problem import Problem, default_rule
 from ..sandbox import CageFileError, CappedFolder, RunLimits, run
+from .partial import PartialError, of_testlib
 
 ACCEPT, REJECT = 42, 43
 CHECKER_LIMITS = RunLimits(cpu=30.0, wall=60.0, memory_mib=1024, output_mib=16)
@@ -44,6 +46,7 @@ class CheckerError(OjpackError):
 class CheckResult:
     ok: bool
     message: str = ""
+    fraction: float | None = None   # a partial answer's share of the test's points, strictly between 0 and 1
 
 
 class Checker(Protocol):
@@ -188,6 +191,13 @@ class ProgramChecker:
             message = feedback_message(feedback, stderr)
         except CageFileError as e:
             raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+        if self.convention == "testlib" and res.status in ("ok", "re") and res.exit_code is not None:
+            try:
+                partial = of_testlib(res.exit_code, _head(stderr))
+            except PartialError as e:
+                raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+            if partial is not None:
+                return graded(*partial)
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
         if known is not None:
@@ -202,6 +212,20 @@ class ProgramChecker:
             how = f"signal {res.signal}"
         raise CheckerError(f"checker {name} failed on {input.name}: {how}"
                            + (f": {message}" if message else ""))
+
+
+def graded(fraction: float, message: str) -> CheckResult:
+    """A checker's fraction of the test's points as a result: all of them accepted, none wrong, else partial."""
+    if fraction >= 1:
+        return CheckResult(True, message)
+    return CheckResult(False, message or "no points", fraction if fraction > 0 else None)
+
+
+def _head(path: Path) -> str:
+    if not path.is_file():
+        return ""
+    with path.open("rb") as f:
+        return f.read(FEEDBACK_HEAD).decode("utf-8", errors="replace")
 
 
 def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] = ("judgemessage.txt",)) -> str:

@@ -111,7 +111,8 @@ class CheckReport:
                 "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                              for s in r.subtasks],
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
-                "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
+                "cells": [{"test": c.test, "verdict": str(c.verdict), "share": c.share, "time": c.time,
+                           "memory": c.memory}
                           for c in r.cells],
                 "skipped": list(r.skipped),
             } for r in self.rows],

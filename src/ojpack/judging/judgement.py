@@ -38,7 +38,8 @@ class Judgement:
             "compile_error": self.compile_error, "seconds": round(self.seconds, 2),
             "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                          for s in self.subtasks],
-            "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "time": c.time, "memory": c.memory,
+            "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "share": c.share, "time": c.time,
+                       "memory": c.memory,
                        "message": c.message, **({"last_moves": c.transcript} if c.transcript else {})}
                       for c, g in zip(self.cells, self.groups)],
         }

@@ -173,7 +173,7 @@ class Scoring:
     sample: Literal[0] = 0            # the sample tests are worth nothing
 
 
-VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
+VerdictName = Literal["AC", "PC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
 VERDICTS: tuple[str, ...] = get_args(VerdictName)   # the same names, for messages and membership
 
 
