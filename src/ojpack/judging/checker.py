@@ -31,7 +31,7 @@ from ..errors import OjpackError
 from ..interrupt import memory_scratch
 from ..problem import Problem, default_rule
 from ..sandbox import CageFileError, CappedFolder, RunLimits, run
-from .partial import PartialError, of_testlib
+from .partial import MULTIPLIER, SCORE, PartialError, of_feedback, of_testlib
 
 ACCEPT, REJECT = 42, 43
 CHECKER_LIMITS = RunLimits(cpu=30.0, wall=60.0, memory_mib=1024, output_mib=16)
@@ -169,6 +169,7 @@ class ProgramChecker:
     readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
     args: tuple[str, ...] = ()        # kattis convention: after feedback_dir
     own: dict[TestKey, tuple[str, ...]] = field(default_factory=dict)   # tests with arguments of their own
+    maxima: dict[TestKey, float] = field(default_factory=dict)   # kattis: what score.txt is out of, per test
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
@@ -203,6 +204,13 @@ class ProgramChecker:
         if known is not None:
             ok, kind = known
             text = ": ".join(x for x in (kind, message) if x)
+            if ok and table is KATTIS and (maximum := self.maxima.get(test_key(answer))):
+                try:
+                    fraction = of_feedback(_take(feedback, SCORE), _take(feedback, MULTIPLIER), maximum)
+                except (CageFileError, PartialError) as e:
+                    raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+                if fraction is not None:
+                    return graded(fraction, text)
             return CheckResult(ok, text or ("" if ok else "rejected by the checker"))
         if res.status not in ("ok", "re"):
             how = {"tle": "ran out of time", "mle": "ran out of memory", "ole": "wrote too much"}[res.status]
@@ -219,6 +227,12 @@ def graded(fraction: float, message: str) -> CheckResult:
     if fraction >= 1:
         return CheckResult(True, message)
     return CheckResult(False, message or "no points", fraction if fraction > 0 else None)
+
+
+def _take(feedback: CappedFolder, name: str) -> str | None:
+    """A score file, removed (a multi-pass problem's next pass starts without it)."""
+    data = feedback.take(name, FEEDBACK_HEAD)
+    return None if data is None else data.decode("utf-8", errors="replace")
 
 
 def _head(path: Path) -> str:

@@ -16,6 +16,7 @@ import math
 import re
 
 POINTS_EXIT = 7
+SCORE, MULTIPLIER = "score.txt", "score_multiplier.txt"
 TESTSYS_PC_BASE = 50
 _POINTS = re.compile(r"points (\S+)")
 _PC = re.compile(r"partially correct \((\d+)\)")
@@ -53,12 +54,29 @@ def of_testlib(exit_code: int, stderr: str) -> tuple[float, str] | None:
     return None
 
 
-def of_score_file(text: str | None) -> float | None:
+def of_score_file(text: str | None, name: str = "score.txt") -> float | None:
     """The number an accepting output validator wrote into score.txt (None: no file, or an empty one).
     Raises PartialError when it is not a finite non-negative number."""
     if text is None or not text.strip():
         return None
-    value = _number(text.strip(), "score.txt's")
+    value = _number(text.strip(), f"{name}'s")
     if value < 0:
-        raise PartialError(f"score.txt's {text.strip()[:40]!r} is negative")
+        raise PartialError(f"{name}'s {text.strip()[:40]!r} is negative")
     return value
+
+
+def of_feedback(score: str | None, multiplier: str | None, maximum: float) -> float | None:
+    """The fraction of an accepted test's `maximum` score that its validator's score files give (None:
+    neither file, all of it). Raises PartialError for both files, a bad number or one over the maximum."""
+    points, share = of_score_file(score), of_score_file(multiplier, "score_multiplier.txt")
+    if points is not None and share is not None:
+        raise PartialError("it wrote both score.txt and score_multiplier.txt")
+    if share is not None:
+        if share > 1:
+            raise PartialError(f"score_multiplier.txt's {share:g} is over 1")
+        return share
+    if points is None:
+        return None
+    if points > maximum * (1 + 1e-9):
+        raise PartialError(f"score.txt's {points:g} is over the test's maximum score {maximum:g}")
+    return min(points / maximum, 1.0)
