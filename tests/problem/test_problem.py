@@ -50,7 +50,7 @@ def load_error(root: Path) -> str:
     ("- {name: top, gen:", "- {name: Top!, gen:", "test name 'Top!' must match"),
     ("- {name: top, gen: \"gen.py --max {x.max} --top\"}", "- {name: top}", "exactly one of 'gen' or 'copy'"),
     ("  big:\n    - {name: r1", "  huge:\n    - {name: r1", "line 24: 'tests.huge': group 'huge' is neither 'sample' nor a subtask"),
-    ("validator: validators/validate.py\n", "validator: validators/validate.py\nscoring: {subtask: sum}\n",
+    ("validator: validators/validate.py\n", "validator: validators/validate.py\nscoring: {subtask: max}\n",
      "'scoring.subtask'"),
     ("validator: validators/validate.py\n", "validator: validators/validate.py\nscoring: {sample: 10}\n",
      "'scoring.sample'"),

@@ -22,7 +22,7 @@ from .execute import (Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_mar
                       rerun_slow)
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
-from ..problem import Problem
+from ..problem import Problem, aggregation
 from .proof import ProofResult, run_proof
 from .scoring import SubtaskScore, score_subtasks
 from .solutions import Solution, discover, solutions_dir
@@ -148,7 +148,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     asks, and every solution but the ones that must pass stops so, unless `full`: at its first failing
     test when one group carries all the points (a pass-fail problem: a failing sample rejects it), at its
     first failing test of each subtask when several do, and always so for a solution with per-subtask
-    expectations (a subtask's points need its own tests; a failing one settles them at 0).
+    expectations (a subtask's points need its own tests; a failing one settles them at 0). A sum subtask
+    (problem/points.py) is never cut short: each of its tests earns its own points.
     `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
     slow accepted runs stay on this machine."""
     if quick and full:
@@ -166,11 +167,15 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.first_failure
+    summed = {g for g in problem.groups if aggregation(problem.spec, g) == "sum"}
 
     def settles(job: Job) -> Hashable | None:
         """A solution that must time out (or run out of memory or output) and may not pass (overall, or in
-        a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled."""
+        a subtask) runs those tests as one chain that stops at its first failing test: the verdict, and the subtask's zero score, are settled.
+        Never in a sum subtask: its later tests still earn their points."""
         s = owners[job.owner]
+        if job.test.group in summed:
+            return None
         if first_failure and not full:
             # the first failing test settles the verdict (of the subtask, on a scoring problem); a solution
             # that must pass runs everything: its times set the margins and a slow run is measured again

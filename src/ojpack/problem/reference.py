@@ -41,7 +41,9 @@ MEANING: dict[str, str] = {
     "type": "scoring (subtasks with points) or pass-fail (every test must pass); default: pass-fail without subtasks",
     "subtasks": "the scored groups of secret tests (IOI style); leave out for a pass-fail problem",
     "subtasks[].group": "the group's name: its tests are tests.<group>, its data data/secret/<group>",
-    "subtasks[].score": "points, earned only when every test of the group passes; all add up to 100",
+    "subtasks[].score": "the group's points (all or nothing under min, the sum of its tests' under sum); all add up to 100",
+    "subtasks[].aggregation": "min (its score only when every test passes) or sum (each passing test earns its "
+                              "points); default: scoring.subtask",
     "subtasks[].bounds": "bounds tightened for this group (the validator checks its tests against them)",
     "subtasks[].bounds.<name>.min": "the tighter minimum",
     "subtasks[].bounds.<name>.max": "the tighter maximum",
@@ -82,8 +84,11 @@ MEANING: dict[str, str] = {
                                    "(case_sensitive, space_change_sensitive, float_tolerance E, ...) that make its rule",
     "tests.<name>[].validator_args": "this test's own input_validator_args (imports): the arguments every extra "
                                      "validator gets on it, in place of flags / group_flags",
+    "tests.<name>[].points": "in a sum subtask: what the test earns when it passes; every test of the group "
+                             "carries points adding up to its score, or none does (the score split evenly)",
     "scoring": "how verdicts become points",
-    "scoring.subtask": "min: a subtask scores only when all its tests pass",
+    "scoring.subtask": "every subtask's default aggregation: min (a subtask scores only when all its tests "
+                       "pass) or sum (each passing test earns its points)",
     "scoring.sample": "0: the samples are worth nothing",
     "judging": "how a solution's verdicts are compared with its expected verdicts",
     "judging.verdict": "every_test (Polygon: every test's verdict is expected or AC, and the first failing one "

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from .points import Aggregation, check_points
 from .testargs import check_test_args
 from .strict import Invalid, rule
 from .verdict_rule import Judging
@@ -75,6 +76,8 @@ class Coverage:
 class Subtask:
     group: str
     score: int = rule(gt=0, le=100)
+    # min (all or nothing) or sum (each test's points when it passes); left out: scoring.subtask (points.py)
+    aggregation: Aggregation | None = None
     bounds: dict[str, BoundOverride] = rule(factory=dict)
     # what this subtask's own tests must cover (features are judged against its own bounds)
     coverage: Coverage = rule(factory=Coverage)
@@ -157,6 +160,8 @@ class TestLine:
     checker_args: list[str] | None = None
     # this test's own input_validator_args, in place of every extra validator's flags / group_flags
     validator_args: list[str] | None = None
+    # what this test earns when it passes, in a sum subtask (points.py: all of its tests or none)
+    points: int | None = rule(None, ge=0, le=100)
 
     def __post_init__(self) -> None:
         if not TEST_NAME.match(self.name):
@@ -167,9 +172,11 @@ class TestLine:
 
 @model
 class Scoring:
-    """How a judge turns verdicts into points. Only the IOI-style rule exists today, but it is spelt out
-    so the statement and every export say the same thing (and a package cannot silently assume another)."""
-    subtask: Literal["min"] = "min"   # a subtask scores its points only when all its tests pass
+    """How a judge turns verdicts into points, spelt out so the statement and every export say the same
+    thing (and a package cannot silently assume another rule)."""
+    # every subtask's default aggregation (points.py): min, its points only when all its tests pass (IOI);
+    # sum, each passing test earns its own points
+    subtask: Aggregation = "min"
     sample: Literal[0] = 0            # the sample tests are worth nothing
 
 
@@ -371,6 +378,7 @@ class ProblemSpec:
             raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "
                                            "interactor, or a checker program with `convention: kattis`")
         check_test_args(self)
+        check_points(self)
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")
