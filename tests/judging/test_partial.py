@@ -1,12 +1,19 @@
 """Checkers that give part of a test's points: testlib's quitp / _pc(k), read as a fraction of the test."""
 
+import json
 import shutil
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
+from conftest import edit_yaml
 from ojpack.cache import cache_for
+from ojpack.cli import app
 from ojpack.judging.checker import CheckerError, ProgramChecker, load_checker
+from ojpack.judging.crosscheck import check
+from ojpack.judging.judgement import judge
+from ojpack.judging.verdicts import Verdict
 from ojpack.judging.partial import PartialError, of_score_file, of_testlib
 from ojpack.problem.load import load_problem
 
@@ -101,3 +108,53 @@ def test_of_score_file_file() -> None:
     for bad in ("nan", "-1", "inf", "lots"):
         with pytest.raises(PartialError):
             of_score_file(bad)
+
+
+# Prints the sum on small inputs; on the big tests (a or b over 10) "half" or, for the top test, "quarter".
+HALF_ON_BIG = ("a, b = map(int, input().split())\n"
+               "print(a + b if max(a, b) <= 10 else 'quarter' if a == 100 else 'half')\n")
+
+
+def _solution(root: Path, rel: str, text: str) -> Path:
+    path = root / rel
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return path
+
+
+def test_judge_scores_a_min_subtask_by_its_smallest_share(toy: Path) -> None:
+    problem = load_problem(with_testlib_checker(toy))
+    res = judge(problem, _solution(toy, "subs/half.py", HALF_ON_BIG))
+    big = [c for c, g in zip(res.cells, res.groups) if g == "big"]
+    assert [(c.verdict, c.share) for c in big] == [(Verdict.PC, 0.5), (Verdict.PC, 0.25)]
+    assert [(s.group, s.score) for s in res.subtasks] == [("small", 30), ("big", 17.5)]   # 70 x min(0.5, 0.25)
+    assert res.score == 47.5 and res.verdict is Verdict.PC
+    tests = res.to_json()["tests"]
+    assert [t["share"] for t in tests if t["group"] == "big"] == [0.5, 0.25]
+
+
+def test_judge_scores_a_sum_subtask_by_each_tests_share(toy: Path) -> None:
+    root = with_testlib_checker(toy)
+    edit_yaml(root / "problem.yaml", "  - {group: big, score: 70}\n", "  - {group: big, score: 70, aggregation: sum}\n")
+    edit_yaml(root / "problem.yaml", '--salt 1"}\n    - {name: top, gen: "gen.py --max {x.max} --top"}',
+              '--salt 1", points: 20}\n    - {name: top, gen: "gen.py --max {x.max} --top", points: 50}')
+    result = CliRunner().invoke(app, ["judge", str(_solution(root, "subs/half.py", HALF_ON_BIG)), "--json",
+                                      "-p", str(root)])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert [(s["group"], s["score"]) for s in out["subtasks"]] == [("small", 30), ("big", 22.5)]   # 20/2 + 50/4
+    assert out["score"] == 52.5 and out["verdict"] == "PC"
+
+
+def test_check_holds_a_partial_solution_to_its_fractional_score(toy: Path) -> None:
+    root = with_testlib_checker(toy)
+    _solution(root, "solutions/partial/half.py", HALF_ON_BIG)
+    with open(root / "problem.yaml", "a") as f:
+        f.write("solutions:\n  partial/half.py: {small: AC, big: PC, score: 47.5}\n")
+    report = check(load_problem(root), proof=False)
+    assert report.ok, report.problems
+    row = next(r for r in report.rows if r.solution.name == "partial/half.py")
+    assert row.score == 47.5 and row.verdict is Verdict.PC
+    edit_yaml(root / "problem.yaml", "score: 47.5", "score: 65")
+    wrong = check(load_problem(root), proof=False)
+    assert "partial/half.py: score 47.5, expected 65 (small 30/30, big 17.5/70)" in wrong.problems

@@ -189,7 +189,7 @@ class Expectation:
     """What one solution must get, per test group (a verdict or a set, as in solutions.verdicts) and/or
     as a total score. Groups left out are not constrained."""
     EXTRA_KEYS_INTO = "groups"   # every key but `score` is a group name
-    score: int | None = rule(None, ge=0, le=100)
+    score: float | None = rule(None, ge=0, le=100)   # fractions: a checker may give part of a test's points
     groups: dict[str, tuple[str, ...]] = rule(factory=dict)   # group -> allowed verdicts
 
     def __post_init__(self) -> None:
