@@ -29,7 +29,7 @@ from typing import Any, Protocol
 from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
 from ..interrupt import memory_scratch
-from ..problem import Problem, default_rule
+from ..problem import Problem, default_rule, points_per_test
 from ..sandbox import CageFileError, CappedFolder, RunLimits, run
 from .partial import MULTIPLIER, SCORE, PartialError, of_feedback, of_testlib
 
@@ -271,7 +271,19 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
     except CompileError as e:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
     return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
-                          (program.source.parent,), tuple(spec.args), own_args(problem))
+                          (program.source.parent,), tuple(spec.args), own_args(problem), maxima_of(problem))
+
+
+def maxima_of(problem: Problem) -> dict[TestKey, float]:
+    """Each scored test's maximum (what a Kattis validator's score.txt is out of): its points in a sum
+    subtask, the subtask's score in a min one (ICPC 2025-09's rule). The samples are worth nothing."""
+    spec, points = problem.spec, points_per_test(problem.spec)
+    out: dict[TestKey, float] = {}
+    for sub in spec.subtasks:
+        lines = spec.tests.get(sub.group) or []
+        worth = points.get(sub.group) or [sub.score] * len(lines)
+        out |= {(sub.group, f"{i:02d}-{t.name}"): float(w) for i, (t, w) in enumerate(zip(lines, worth), start=1)}
+    return out
 
 
 def _rule_checker(rule: dict[str, Any]) -> TokenChecker:
@@ -285,4 +297,6 @@ def checker_identity(problem: Problem, cache_dir: Path) -> str:
     spec = problem.spec.checker
     program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
     own = json.dumps(sorted(own_args(problem).items())) if own_args(problem) else ""
-    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}{own}"
+    # a score.txt's fraction depends on what the test is worth
+    worth = json.dumps(sorted(maxima_of(problem).items())) if spec.convention == "kattis" and spec.source else ""
+    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}{own}{worth}"
