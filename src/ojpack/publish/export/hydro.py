@@ -15,6 +15,7 @@ from pathlib import Path
 from ...errors import OjpackError
 from ..package import Package
 from .checkers import token_checker
+from .partial import partial_notes
 from .write import Notes, copy, text, yaml_text
 
 # Hydro's language ids by source suffix (the std's file name carries it).
@@ -60,7 +61,7 @@ def hydro_statement(markdown: str, samples: list[tuple[str, str]]) -> str:
 
 
 def write(pkg: Package, out: Path) -> Notes:
-    notes = Notes()
+    notes = Notes(todo=partial_notes(pkg, "hydro"))
     root = out / pkg.short_name
     # One title for every language: Hydro keeps a single one.
     title = " / ".join(dict.fromkeys(pkg.names.values()))

@@ -12,6 +12,7 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from ..package import Package, language_losses, validator_args, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
+from .partial import adapter_flags
 from . import included
 from .testargs import folder_flags
 from .write import Notes, copy, copy_solution, text, yaml_text
@@ -109,10 +110,12 @@ def _scoring_data(pkg: Package, data: Path, lost: list[str]) -> None:
         "on_reject": "continue", "grader_flags": "first_error sum", "range": "0 100"}))
     _samples(pkg, data, lost, {"accept_score": 0, "range": "0 0"})
     for g in pkg.subtasks:
+        own = folder_flags(pkg, g.tests, f"data/secret/{g.name}", lost)
+        if flags := " ".join(x for x in (adapter_flags(pkg, g.score), own.get("output_validator_flags")) if x):
+            own["output_validator_flags"] = flags   # the adapter's first: it reads its own, not the checker's
         text(data / "secret" / g.name / "testdata.yaml", yaml_text({
             "on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min",
-            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds)),
-            **folder_flags(pkg, g.tests, f"data/secret/{g.name}", lost)}))
+            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds)), **own}))
         for t in g.tests:
             copy(t.input, data / "secret" / g.name / t.input.name)
             copy(t.answer, data / "secret" / g.name / t.answer.name)

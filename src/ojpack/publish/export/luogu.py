@@ -12,6 +12,7 @@ from pathlib import Path
 from ..package import Package
 from ...errors import OjpackError
 from .checkers import token_checker
+from .partial import partial_notes
 from .write import Notes, copy, text, yaml_text
 
 
@@ -35,5 +36,6 @@ def write(pkg: Package, out: Path) -> Notes:
         raise OjpackError(f"luogu: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
                           f"{pkg.checker_convention} convention")
     notes.todo.append("turn on Special Judge (testlib) for the problem: the checker is checker.cpp in the zip")
+    notes.todo += partial_notes(pkg, "luogu")
     notes.lost.append("solutions and their expected verdicts: Luogu's data zip has no place for them")
     return notes
