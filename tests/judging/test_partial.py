@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from conftest import edit_yaml
+from tests.judging.test_scoring_sum import add, summed
 from ojpack.cache import cache_for
 from ojpack.cli import app
 from ojpack.judging.checker import CheckerError, ProgramChecker, load_checker
@@ -115,16 +116,9 @@ HALF_ON_BIG = ("a, b = map(int, input().split())\n"
                "print(a + b if max(a, b) <= 10 else 'quarter' if a == 100 else 'half')\n")
 
 
-def _solution(root: Path, rel: str, text: str) -> Path:
-    path = root / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text)
-    return path
-
-
 def test_judge_scores_a_min_subtask_by_its_smallest_share(toy: Path) -> None:
     problem = load_problem(with_testlib_checker(toy))
-    res = judge(problem, _solution(toy, "subs/half.py", HALF_ON_BIG))
+    res = judge(problem, add(toy, "subs/half.py", HALF_ON_BIG))
     big = [c for c, g in zip(res.cells, res.groups) if g == "big"]
     assert [(c.verdict, c.share) for c in big] == [(Verdict.PC, 0.5), (Verdict.PC, 0.25)]
     assert [(s.group, s.score) for s in res.subtasks] == [("small", 30), ("big", 17.5)]   # 70 x min(0.5, 0.25)
@@ -134,11 +128,8 @@ def test_judge_scores_a_min_subtask_by_its_smallest_share(toy: Path) -> None:
 
 
 def test_judge_scores_a_sum_subtask_by_each_tests_share(toy: Path) -> None:
-    root = with_testlib_checker(toy)
-    edit_yaml(root / "problem.yaml", "  - {group: big, score: 70}\n", "  - {group: big, score: 70, aggregation: sum}\n")
-    edit_yaml(root / "problem.yaml", '--salt 1"}\n    - {name: top, gen: "gen.py --max {x.max} --top"}',
-              '--salt 1", points: 20}\n    - {name: top, gen: "gen.py --max {x.max} --top", points: 50}')
-    result = CliRunner().invoke(app, ["judge", str(_solution(root, "subs/half.py", HALF_ON_BIG)), "--json",
+    root = summed(with_testlib_checker(toy))   # big: r1 20 points, top 50
+    result = CliRunner().invoke(app, ["judge", str(add(root, "subs/half.py", HALF_ON_BIG)), "--json",
                                       "-p", str(root)])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
@@ -148,7 +139,7 @@ def test_judge_scores_a_sum_subtask_by_each_tests_share(toy: Path) -> None:
 
 def test_check_holds_a_partial_solution_to_its_fractional_score(toy: Path) -> None:
     root = with_testlib_checker(toy)
-    _solution(root, "solutions/partial/half.py", HALF_ON_BIG)
+    add(root, "solutions/partial/half.py", HALF_ON_BIG)
     with open(root / "problem.yaml", "a") as f:
         f.write("solutions:\n  partial/half.py: {small: AC, big: PC, score: 47.5}\n")
     report = check(load_problem(root), proof=False)
