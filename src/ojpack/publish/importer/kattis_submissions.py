@@ -61,8 +61,13 @@ def submissions(root: Path, imp: Imported, raw: dict[str, Any],
             path = f"{entry.name.removesuffix(suffix)}{suffix}" if entry.is_dir() else name
             path = unclaimed(path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")   # x.py beside x.py3
             score = expected_score(data) if imp.subtasks else None   # a pass-fail problem has no score
+            if score is not None and imp.score_scale != 1:   # scaled group points round: the score may not match
+                if verdicts == ["AC"] and score * imp.score_scale < 100 - 1e-6:
+                    imp.note(f"submissions/{rel}: @EXPECTED_SCORE@ {score:g} not carried over (the group points "
+                             "are scaled to 100)")
+                score = None
             imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix(),
-                                            score=None if score is None else score * imp.score_scale))
+                                            score=score))
     if skipped:
         imp.note(f"{len(skipped)} submissions named *.disabled or *.template are skipped, as BAPCtools skips them: "
                  + ", ".join(skipped))

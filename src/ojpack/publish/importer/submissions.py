@@ -9,8 +9,8 @@ the verdicts their home tools require.
   ojpack judges the first failing test, so a submission may end on any permitted verdict, and on AC only when
   nothing is required. Rules matching one submission (the folder's default included) must all hold.
 - `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` (or `@EXPECTED_SCORE@: CORRECT`) in a source (DOMjudge)
-  overrides its folder; `@EXPECTED_SCORE@: 74.42` on a scoring problem is the score it must earn (scaled
-  as the group points are), which ojpack's `check` holds it to.
+  overrides its folder; `@EXPECTED_SCORE@: 74.42` on a scoring problem is the score it must earn, which
+  ojpack's `check` holds it to (not when the group points had to be scaled to 100: rounded, they may differ).
 - `.py3` is Python 3; `.py2`, and a `.py` that Python 3 cannot parse (problemtools runs those as Python 2),
   and languages ojpack has no runner for are named in the report and left out.
 """
