@@ -2,8 +2,6 @@
 
 - Points per test (testlib `quitp`, exit code 7; optimization problems, often with
   `treat-points-from-checker-as-percent`): ojpack has no per-test points, so such a run is a judge error.
-- A Java checker written on testlib4j (`ru.ifmo.testlib`, NEERC's packages): Polygon runs it with the
-  package's `testlib4j.jar`; ojpack compiles a checker as one source, so it does not compile.
 """
 
 from __future__ import annotations
@@ -19,7 +17,4 @@ def checker_notes(path: PurePosixPath, data: bytes) -> list[str]:
     if POINTS.search(data):
         notes.append(f"{path} gives points per test (testlib quitp, exit code 7): ojpack has no per-test points "
                      "and judges such a run a checker failure (JE)")
-    if path.suffix == ".java" and b"ru.ifmo.testlib" in data:
-        notes.append(f"{path} is a testlib4j checker (ru.ifmo.testlib), which Polygon runs with the package's "
-                     "testlib4j.jar: ojpack compiles a checker as one source, so it does not compile here")
     return notes
