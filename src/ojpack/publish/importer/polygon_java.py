@@ -20,6 +20,7 @@ import shlex
 import zipfile
 from pathlib import Path, PurePosixPath
 
+from ...sandbox import load_languages, main_name
 from .writer import Imported
 
 TESTLIB4J = b"ru.ifmo.testlib"
@@ -31,8 +32,6 @@ DEST = "validators/checker"
 JVM = ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-XX:CompressedClassSpaceSize=64m",
        "-XX:ReservedCodeCacheSize=64m"]
 _NOISE = re.compile(rb'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"', re.S)
-_PACKAGE = re.compile(rb"^\s*package\s+([\w.]+)\s*;", re.M)
-_PUBLIC = re.compile(rb"\bpublic\s+(?:final\s+)?class\s+(\w+)")
 _IMPLEMENTS = re.compile(rb"\bimplements\s+[^{]*\bChecker\b")
 
 
@@ -56,15 +55,6 @@ def find_jar(root: Path, resources: list[str]) -> Path | None:
     return next((j for j in found if "testlib4j" in j.name.lower()), found[0] if found else None)
 
 
-def class_name(data: bytes, path: PurePosixPath) -> str:
-    """The checker's class as the JVM names it: its package's name, then its public class (else the file's)."""
-    code = _NOISE.sub(b" ", data)
-    package = _PACKAGE.search(code)
-    public = _PUBLIC.search(code)
-    name = public.group(1).decode() if public else path.stem
-    return f"{package.group(1).decode()}.{name}" if package else name
-
-
 def _scripts(source: str, main: str, framework: bool) -> dict[str, bytes]:
     head = "#!/bin/sh\n# Written by `ojpack import`: the package's testlib4j checker, as Polygon runs it.\n"
     javac = ["javac", *(f"-J{o}" for o in JVM), "-J-Xmx512m", "-encoding", "UTF-8", "-cp", JAR, "-d", ".", source]
@@ -84,7 +74,7 @@ def testlib4j_checker(root: Path, path: PurePosixPath, resources: list[str], imp
                  "(a .jar with ru/ifmo/testlib/CheckerFramework.class): it cannot compile here")
         return False
     data = (root / path).read_bytes()
-    main = class_name(data, path)
+    main = main_name(Path(path.name), load_languages()["java"], data.decode("utf-8", errors="replace"))
     framework = bool(_IMPLEMENTS.search(_NOISE.sub(b" ", data)))
     imp.files[f"{DEST}/{path.name}"] = data
     imp.files[f"{DEST}/{JAR}"] = jar.read_bytes()
