@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from .languages import Language, detect, fill, is_source
+from .scripted import MAX_FILES
 
 LAYOUT = "included-1"
 # a language's included files when it has none of its own: PyPy runs Python's, C++20 C++'s
@@ -78,7 +79,10 @@ def stage(files: dict[str, bytes], cache_dir: Path, executable: frozenset[str] =
 
 
 def _own_files(folder: Path) -> dict[str, Path]:
-    return {f.relative_to(folder).as_posix(): f for f in sorted(folder.rglob("*")) if f.is_file() and not f.is_symlink()}
+    found = {f.relative_to(folder).as_posix(): f for f in sorted(folder.rglob("*")) if f.is_file() and not f.is_symlink()}
+    if len(found) > MAX_FILES:
+        raise OjpackError(f"{folder}: more than {MAX_FILES} files in a build/run program's folder")
+    return found
 
 
 def scripted_include(folder: Path, includes: Mapping[str, Path]) -> Path | None:
