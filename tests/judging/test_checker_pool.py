@@ -61,3 +61,21 @@ def test_checks_of_one_folder_of_tests_share_one_prepared_cage(tmp_path: Path) -
     assert [r.ok for r in results] == [True, True, True, False, True]
     assert results[3].message == "expected 9"
     assert cages == 1
+
+
+SEES_SIBLING = """import os, sys
+secret = os.path.join(os.path.dirname(sys.argv[2]), "secret")
+sys.exit(3 if os.path.exists(secret) else 0)
+"""
+
+
+def test_a_folder_anyone_may_write_to_is_never_shown_whole(tmp_path: Path) -> None:
+    """An output in a shared folder (/tmp, /dev/shm: 1777) is shown alone, not beside other programs' files."""
+    (tmp_path / "chk.py").write_text(SEES_SIBLING)
+    checker = ProgramChecker(prepare(tmp_path / "chk.py", tmp_path / "cache").argv, "testlib", True, "chk.py")
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o1777)
+    for name in ("in", "ans", "out", "secret"):
+        (shared / name).write_text("1\n")
+    assert checker.check(shared / "in", shared / "ans", shared / "out").ok

@@ -214,10 +214,12 @@ class ProgramChecker:
 def _shown(path: Path) -> Path:
     """What a checker is shown of one of its files: the folder that holds it when the cage's uid may enter
     that folder (a judge keeps its tests' and its outputs' folders, so a thread's checker runs keep their
-    binds and reuse one prepared cage), else the file alone."""
+    binds and reuse one prepared cage), else the file alone; never a folder anyone may write to (/tmp,
+    /dev/shm), which holds other programs' files."""
     real = path.resolve()
     try:
-        return real.parent if real.parent.stat().st_mode & stat.S_IXOTH else real
+        mode = real.parent.stat().st_mode
+        return real.parent if mode & stat.S_IXOTH and not mode & stat.S_IWOTH else real
     except OSError:
         return real
 
