@@ -17,6 +17,7 @@ from ojpack.cache import cache_for
 from ojpack.judging.checker import CheckerError, ProgramChecker, load_checker
 from ojpack.problem.load import load_problem
 from ojpack.publish import import_package
+from ojpack.publish.export.run import export, prepare
 
 FIXTURE = Path(__file__).parent / "fixtures" / "polygon-sum"
 
@@ -133,6 +134,16 @@ def test_a_testlib4j_checker_runs_with_the_packages_jar(tmp_path: Path, jar: Pat
     assert not pe.ok and pe.message == "presentation error: wrong output format expected a number"
     with pytest.raises(CheckerError, match=r"exit code 3 \(testlib: fail\): FAIL the jury's answer 5 is not the sum"):
         checker.check(*_case(tmp_path, "6\n", answer="5\n"))
+
+
+def test_exports_that_take_one_checker_source_refuse_it_in_one_line(tmp_path: Path, jar: Path) -> None:
+    """Hydro compiles one checker source, Luogu a checker.cpp: the build/run folder is refused, not shipped
+    as a shell script they would compile."""
+    import_package(_package(tmp_path, jar), tmp_path / "out")
+    pkg, _ = prepare(load_problem(tmp_path / "out"), ["hydro", "luogu"], checked=False)
+    errors = {r.target: r.error for r in export(pkg, ["hydro", "luogu"], out_root=tmp_path / "export")}
+    assert errors == {"hydro": "hydro: takes a checker as one source file; checker/ is a build/run program",
+                      "luogu": "luogu: can only ship a C++ testlib checker; run is not C++"}
 
 
 def test_a_testlib4j_checker_without_its_jar_is_said_once(tmp_path: Path) -> None:
