@@ -184,9 +184,10 @@ class ProgramChecker:
         stderr = Path(tmp, "stderr")
         args = self.own.get(test_key(answer), self.args)
         stdin = output
-        if feedback is None or self.convention == "testlib":
+        if self.convention == "testlib":
             files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
         else:
+            assert feedback is not None   # a Kattis-convention checker writes its message there
             files = [str(input.resolve()), str(answer.resolve()), f"{feedback.path}/", *args]
         res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
                   address_space=self.address_space, readable=[*self.readable, *map(_shown, (input, answer, output))],
