@@ -6,6 +6,8 @@ the name its compiler must see, the included files, a `build` script that is the
 command (when it has one) and a `run` script that enters the folder and starts the language's run command.
 The sandbox builds that folder once (cached by its files) and the run sees it whole, as its working folder:
 `import include` in Python and `file_get_contents('./data.txt')` in PHP both find what was included.
+A submission that is itself a build/run folder gets the included files of the one language its sources are
+in (else `default`) over its own, in a staged copy of its folder.
 """
 
 from __future__ import annotations
