@@ -39,18 +39,3 @@ def test_a_checker_giving_points_per_test_is_said(tmp_path: Path) -> None:
                for n in report.notes)
 
 
-TESTLIB4J = b"""import ru.ifmo.testlib.*;
-import static ru.ifmo.testlib.Outcome.Type.*;
-
-public class Check implements Checker {
-    public Outcome test(InStream inf, InStream ouf, InStream ans) {
-        return ouf.nextLong() == ans.nextLong() ? new Outcome(OK, "") : new Outcome(WA, "");
-    }
-}
-"""
-
-
-def test_a_testlib4j_java_checker_is_said(tmp_path: Path) -> None:
-    """NEERC's packages check in Java on testlib4j.jar, which Polygon puts on the class path."""
-    report = import_package(_with_checker(tmp_path, "Check.java", TESTLIB4J, "java8"), tmp_path / "out")
-    assert any("files/Check.java is a testlib4j checker" in n for n in report.notes)

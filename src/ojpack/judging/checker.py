@@ -21,6 +21,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -172,24 +173,31 @@ class ProgramChecker:
     maxima: dict[TestKey, float] = field(default_factory=dict)   # kattis: what score.txt is out of, per test
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
+        if self.convention == "testlib":   # no feedback folder, so its runs may share the thread's prepared cage
+            with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp:
+                return self.check_in(input, answer, output, None, Path(tmp))
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
                 CappedFolder(Path(tmp, "feedback")) as feedback:
             return self.check_in(input, answer, output, feedback, Path(tmp))
 
-    def check_in(self, input: Path, answer: Path, output: Path, feedback: CappedFolder, tmp: Path) -> CheckResult:
-        """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
+    def check_in(self, input: Path, answer: Path, output: Path, feedback: CappedFolder | None, tmp: Path
+                 ) -> CheckResult:
+        """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes); a
+        testlib checker has none."""
         name = self.name or Path(self.argv[-1]).name
         stderr = Path(tmp, "stderr")
         args = self.own.get(test_key(answer), self.args)
-        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/", *args]
         stdin = output
         if self.convention == "testlib":
             files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
+        else:
+            assert feedback is not None   # a Kattis-convention checker writes its message there
+            files = [str(input.resolve()), str(answer.resolve()), f"{feedback.path}/", *args]
         res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                  address_space=self.address_space, readable=[*self.readable, input, answer, output],
-                  writable=feedback.writable, mounts=feedback.mounts)   # and its argv's paths
+                  address_space=self.address_space, readable=[*self.readable, *map(_shown, (input, answer, output))],
+                  writable=feedback.writable if feedback else [], mounts=feedback.mounts if feedback else ())
         try:
-            message = feedback_message(feedback, stderr)
+            message = feedback_message(feedback, stderr) if feedback else tail(stderr)
         except CageFileError as e:
             raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
         if self.convention == "testlib" and res.status in ("ok", "re") and res.exit_code is not None:
@@ -240,6 +248,17 @@ def _head(path: Path) -> str:
         return ""
     with path.open("rb") as f:
         return f.read(FEEDBACK_HEAD).decode("utf-8", errors="replace")
+def _shown(path: Path) -> Path:
+    """What a checker is shown of one of its files: the folder that holds it when the cage's uid may enter
+    that folder (a judge keeps its tests' and its outputs' folders, so a thread's checker runs keep their
+    binds and reuse one prepared cage), else the file alone; never a folder anyone may write to (/tmp,
+    /dev/shm), which holds other programs' files."""
+    real = path.resolve()
+    try:
+        mode = real.parent.stat().st_mode
+        return real.parent if mode & stat.S_IXOTH and not mode & stat.S_IWOTH else real
+    except OSError:
+        return real
 
 
 def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] = ("judgemessage.txt",)) -> str:
@@ -256,6 +275,11 @@ def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] 
             raise CageFileError(f"its feedback file {e}") from None
         if data and (text := data.decode("utf-8", errors="replace").strip()):
             return text[:500]
+    return tail(stderr)
+
+
+def tail(stderr: Path) -> str:
+    """The end of what a program said on stderr: the message of a testlib checker."""
     return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
 
 

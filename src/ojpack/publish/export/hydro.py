@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 from ...errors import OjpackError
+from ...sandbox import is_script
 from ..package import Package
 from .checkers import token_checker
 from .partial import partial_notes
@@ -31,6 +32,9 @@ def checker_config(pkg: Package, testdata: Path) -> dict[str, str]:
     if pkg.checker_convention != "testlib":
         raise OjpackError(f"hydro: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
                           f"{pkg.checker_convention} convention")
+    if is_script(pkg.checker_program):   # hydrojudge compiles one checker source by its extension
+        raise OjpackError(f"hydro: takes a checker as one source file; {pkg.checker_program.parent.name}/ is a "
+                          "build/run program")
     copy(pkg.checker_program, testdata / pkg.checker_program.name)   # hydrojudge brings testlib.h
     return {"checker_type": "testlib", "checker": pkg.checker_program.name}
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..package import Package
 from ...errors import OjpackError
-from .checkers import token_checker
+from .checkers import cpp_checker, token_checker
 from .partial import partial_notes
 from .write import Notes, copy, text, yaml_text
 
@@ -31,7 +31,7 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.builtin_checker:
         text(out / "checker.cpp", token_checker(pkg, "testlib"))
     elif pkg.checker_convention == "testlib":
-        copy(pkg.checker_program, out / "checker.cpp")
+        copy(cpp_checker(pkg, "luogu"), out / "checker.cpp")
     else:
         raise OjpackError(f"luogu: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
                           f"{pkg.checker_convention} convention")

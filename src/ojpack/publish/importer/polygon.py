@@ -18,6 +18,7 @@ from ...errors import OjpackError
 from . import tex
 from .polygon_checkers import checker_notes
 from .polygon_fileio import FileIO, file_io, with_std_streams
+from .polygon_java import is_testlib4j, testlib4j_checker
 from .polygon_langs import by_extension, polygon_language
 from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_windows_rand
 from .polygon_statement import statements
@@ -343,9 +344,11 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     if path is None or not (root / path).is_file():
         imp.note(f"checker {name or '(custom)'}: its source is not in the package; ojpack compares tokens")
         return
+    imp.notes += checker_notes(path, (root / path).read_bytes())
+    if is_testlib4j(path, (root / path).read_bytes()) and testlib4j_checker(root, path, _resources(xml), imp):
+        return
     # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
-    imp.notes += checker_notes(path, (root / path).read_bytes())
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}

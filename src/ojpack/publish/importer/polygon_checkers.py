@@ -4,8 +4,6 @@
   `treat-points-from-checker-as-percent`): ojpack reads quitp's points as the fraction of the test's points
   (0 to 1, as CMS does and IOI-style checkers write them) and _pc(k) as k percent (judging/partial.py);
   Polygon reads quitp's as points, or as percent with that flag, so the report says to check the scores.
-- A Java checker written on testlib4j (`ru.ifmo.testlib`, NEERC's packages): Polygon runs it with the
-  package's `testlib4j.jar`; ojpack compiles a checker as one source, so it does not compile.
 """
 
 from __future__ import annotations
@@ -22,7 +20,4 @@ def checker_notes(path: PurePosixPath, data: bytes) -> list[str]:
         notes.append(f"{path} gives points per test (testlib quitp / _pc): ojpack reads quitp's points as the "
                      "fraction of the test's points (0 to 1; more is a judge error) and _pc(k) as k percent, where "
                      "Polygon reads quitp's as points (or percent): check its partial solutions' scores")
-    if path.suffix == ".java" and b"ru.ifmo.testlib" in data:
-        notes.append(f"{path} is a testlib4j checker (ru.ifmo.testlib), which Polygon runs with the package's "
-                     "testlib4j.jar: ojpack compiles a checker as one source, so it does not compile here")
     return notes
