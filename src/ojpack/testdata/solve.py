@@ -52,8 +52,10 @@ def solve(problem: Problem, model: tuple[Program, str] | None, data: bytes, test
         ran = run_with_files(program.argv, inp, out, limits, stderr=err,
                              address_space=program.language.address_space)
         res = ran.result
-        if res.status != "ok" or ran.lost:
-            tail = ran.lost or err.read_bytes()[-1500:].decode(errors="replace").strip()
+        if ran.lost and res.status == "ok":
+            raise BuildError(f"{test_id}: model solution {problem.spec.model_solution}: {ran.lost}")
+        if res.status != "ok":
+            tail = err.read_bytes()[-1500:].decode(errors="replace").strip()
             raise BuildError(f"{test_id}: model solution {problem.spec.model_solution} failed "
                              f"({res.status}, {res.cpu:.2f} s CPU, {res.memory_mib:.0f} MiB)"
                              + (f":\n{tail}" if tail else ""))
