@@ -11,12 +11,14 @@ it would there. The folder holds the test, the output limit and `SLACK` for the 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
+import threading
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .cagefiles import CageFileError, CappedFolder
-from .limits import MIB, RunLimits
+from .limits import MIB, Files, RunLimits
 from .runner import RunResult, run
 
 SLACK = 16 * MIB      # room in the folder for what the program writes besides its answer
@@ -42,27 +44,46 @@ def run_with_files(argv: list[str] | tuple[str, ...], test: Path, out: Path, lim
         return FileRun(run(argv, test, out, limits, stderr, address_space=address_space, cgroup=cgroup,
                            isolate=isolate))
     room = (limits.output_mib or UNCAPPED_OUTPUT) * MIB + SLACK + (test.stat().st_size if files.input else 0)
-    with tempfile.TemporaryDirectory(prefix="ojpack-files-") as tmp:
-        with CappedFolder(Path(tmp, "work"), size=room, files=FILES) as folder:
-            if files.input:
-                folder.put(files.input, test)
-            res = run(argv, Path(os.devnull) if files.input else test, out, limits, stderr,
-                      address_space=address_space, cgroup=cgroup, isolate=isolate, cwd=folder.path,
-                      writable=folder.writable, mounts=folder.mounts)
-            if files.output is None or res.status not in ("ok", "re"):
-                return FileRun(res)
-            # Python ignores SIGXFSZ: a write past the output limit fails (EFBIG), and the program may die
-            # of it; the file, one byte over the limit, says OLE
-            limit = limits.output_mib * MIB if limits.output_mib else None
-            try:
-                answer = folder.read(files.output, (limit if limit is not None else room) + 1)
-                lost = "" if answer is not None else f"it wrote no output file {files.output}"
-            except CageFileError as e:
-                answer, lost = None, f"its output file {e}"
-            over = folder.full() or (answer is not None and limit is not None and len(answer) > limit)
-            out.write_bytes(b"" if answer is None or over else answer)
-            if over:
-                return FileRun(replace(res, status="ole", output_bytes=len(answer or b"")))
-            if res.status != "ok":
-                return FileRun(res)
-            return FileRun(replace(res, output_bytes=len(answer or b"")), lost)
+    tmp = tempfile.mkdtemp(prefix="ojpack-files-")
+    folder = CappedFolder(Path(tmp, "work"), size=room, files=FILES)
+    try:
+        folder.__enter__()
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    try:
+        if files.input:
+            folder.put(files.input, test)
+        res = run(argv, Path(os.devnull) if files.input else test, out, limits, stderr, address_space=address_space,
+                  cgroup=cgroup, isolate=isolate, cwd=folder.path, writable=folder.writable, mounts=folder.mounts)
+        return _taken(folder, files, res, out, limits, room)
+    finally:
+        # Closing the folder's mount waits for the kernel to unmount it (a grace period: ~5 ms on a busy
+        # machine, as long as a small run): it is done beside the caller's next step, not before it.
+        threading.Thread(target=_dispose, args=(folder, tmp), name="ojpack-files-close").start()
+
+
+def _taken(folder: CappedFolder, files: Files, res: RunResult, out: Path, limits: RunLimits, room: int) -> FileRun:
+    """The run's answer from its output file into `out` (or its standard output's place, for a stream)."""
+    if files.output is None or res.status not in ("ok", "re"):
+        return FileRun(res)
+    # Python ignores SIGXFSZ: a write past the output limit fails (EFBIG), and the program may die of it;
+    # the file, one byte over the limit, says OLE
+    limit = limits.output_mib * MIB if limits.output_mib else None
+    try:
+        answer = folder.read(files.output, (limit if limit is not None else room) + 1)
+        lost = "" if answer is not None else f"it wrote no output file {files.output}"
+    except CageFileError as e:
+        answer, lost = None, f"its output file {e}"
+    over = folder.full() or (answer is not None and limit is not None and len(answer) > limit)
+    out.write_bytes(b"" if answer is None or over else answer)
+    if over:
+        return FileRun(replace(res, status="ole", output_bytes=len(answer or b"")))
+    if res.status != "ok":
+        return FileRun(res)
+    return FileRun(replace(res, output_bytes=len(answer or b"")), lost)
+
+
+def _dispose(folder: CappedFolder, tmp: str) -> None:
+    folder.__exit__(None, None, None)
+    shutil.rmtree(tmp, ignore_errors=True)
