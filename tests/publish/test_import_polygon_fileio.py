@@ -42,6 +42,30 @@ int main(void) {   /* C: overflows once the sum passes 2^31 */
 """
 # Python that opens the files: tagged time-limit-exceeded-or-accepted, it must pass
 PY = b"n, *a = map(int, open('sum.in').read().split())\nopen('sum.out', 'w').write(f'{sum(a[:n])}\\n')\n"
+# Java and Free Pascal opening the files, as olympiad solutions do: tagged accepted, both must pass
+JAVA = b"""import java.io.*;
+import java.util.*;
+public class Files {
+    public static void main(String[] args) throws IOException {
+        Scanner in = new Scanner(new File("sum.in"));
+        int n = in.nextInt(); long s = 0;
+        for (int i = 0; i < n; i++) s += in.nextLong();
+        PrintWriter out = new PrintWriter(new FileWriter("sum.out"));
+        out.println(s);
+        out.close();
+    }
+}
+"""
+PASCAL = b"""var n, i: longint; s, a: int64;
+begin
+  assign(input, 'sum.in'); reset(input);
+  assign(output, 'sum.out'); rewrite(output);
+  read(n); s := 0;
+  for i := 1 to n do begin read(a); s := s + a; end;
+  writeln(s);
+  close(output);
+end.
+"""
 # Python that reads the file and prints: tagged rejected, it writes no sum.out
 ON_STDOUT = b"import sys\nsys.stdin = open('sum.in')\nprint(sum(map(int, sys.stdin.read().split()[1:])))\n"
 
@@ -52,7 +76,13 @@ def _with_file_io(tmp_path: Path, names: str = 'input-file="sum.in" output-file=
     text = xml.read_text().replace('input-file="" output-file=""', names)
     text = text.replace('<source path="solutions/int_sum.cpp" type="cpp.g++17"/>',
                         '<source path="solutions/int_sum.c" type="c.gcc"/>')
+    text = text.replace('<solution tag="wrong-answer">', '<solution tag="accepted">'
+                        '<source path="solutions/Files.java" type="java11"/></solution>'
+                        '<solution tag="accepted"><source path="solutions/files.pas" type="pas.fpc"/></solution>'
+                        '<solution tag="wrong-answer">', 1)
     xml.write_text(text)
+    (src / "solutions" / "Files.java").write_bytes(JAVA)
+    (src / "solutions" / "files.pas").write_bytes(PASCAL)
     (src / "solutions" / "main.cpp").write_bytes(MAIN)
     (src / "solutions" / "int_sum.cpp").unlink()
     (src / "solutions" / "int_sum.c").write_bytes(WRONG)
@@ -73,6 +103,7 @@ def test_the_problems_files_become_io_and_the_sources_stay_as_they_are(tmp_path:
     assert verdicts["accepted/main.cpp"] == "AC"
     assert verdicts["wrong_answer/int_sum.c"] == "WA"
     assert verdicts["time_limit_exceeded/sum.py"] == "AC"    # Python opens the files too
+    assert verdicts["accepted/Files.java"] == "AC" and verdicts["accepted/files.pas"] == "AC"
     assert verdicts["wrong_answer/first.py"] == "WA"                         # it printed instead of writing sum.out
     answers = sorted((tmp_path / "out" / "data").rglob("*.ans"))
     assert answers and all(a.read_bytes().strip() for a in answers)   # the model wrote every answer
