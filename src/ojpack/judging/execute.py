@@ -12,7 +12,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
@@ -20,8 +20,8 @@ from ..cache import key, write_atomic
 from ..problem import Problem
 from .checker import Checker, CheckerError, CheckResult, output_scratch
 from ..sandbox import Program
-from ..testdata import BuiltTest
-from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run, sandbox_mode
+from ..testdata import BuiltTest, problem_files
+from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run_with_files, sandbox_mode
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 from .multipass import MultiPass, run_passes
@@ -74,10 +74,11 @@ def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: flo
 
 def problem_limits(problem: Problem, time_limit: float | None = None, stretch: float = 1.0) -> RunLimits:
     """The limits of a solution's runs on `problem`: its memory and output limits and how output past the
-    limit ends (limits.output_stops), at `time_limit` (default: the problem's) x `stretch`."""
+    limit ends (limits.output_stops), at `time_limit` (default: the problem's) x `stretch`, and the files
+    it reads and writes (problem.yaml's `io`; its runs go through run_with_files)."""
     lim = problem.spec.limits
-    return limits_for(lim.time if time_limit is None else time_limit, lim.memory, lim.output, stretch,
-                      lim.output_stops)
+    return replace(limits_for(lim.time if time_limit is None else time_limit, lim.memory, lim.output, stretch,
+                              lim.output_stops), files=problem_files(problem))
 
 
 @dataclass(frozen=True)
@@ -175,16 +176,20 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
     work = scratch / f"worker-{threading.get_ident()}"
     work.mkdir(exist_ok=True)
     out, said = work / "out", work / "stderr"
-    res = run(job.program.argv, job.test.input, out, limits, stderr=said,
-              address_space=job.program.language.address_space)
+    ran = run_with_files(job.program.argv, job.test.input, out, limits, stderr=said,
+                         address_space=job.program.language.address_space)
+    res = ran.result
     failed = of_run(res, time_limit)
     over = failed is Verdict.TLE and res.status != "tle"   # over the limit, yet it ended within the cut-off
     late = of_run(res, math.inf) if over else None         # (then: how it ended, None when cleanly)
     output, fraction = "", None
     if failed is None or (over and late is None):   # only a clean run is worth checking
         try:
-            checked = checker.check(job.test.input, job.test.answer, out)
-            verdict, message, fraction = of_check(checked), checked.message, checked.fraction
+            if ran.lost:   # no answer file, or a link or a FIFO there: wrong, the checker not asked
+                verdict, message, fraction = Verdict.WA, ran.lost, None
+            else:
+                checked = checker.check(job.test.input, job.test.answer, out)
+                verdict, message, fraction = of_check(checked), checked.message, checked.fraction
         except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
             verdict, message = Verdict.JE, str(e)
         output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]

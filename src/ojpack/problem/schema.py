@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .points import Aggregation, check_points
+from .io import FileIO, check_io
 from .testargs import check_test_args
 from .strict import Invalid, rule
 from .verdict_rule import Judging
@@ -284,6 +285,7 @@ class ProblemSpec:
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
+    io: FileIO = rule(factory=FileIO)   # stdin/stdout, or the named files OI problems use (io.py)
     # May be empty: a package imported from Polygon has a validator that knows its own bounds.
     bounds: dict[str, Bound] = rule(factory=dict)
     # scoring: subtasks with points (IOI style); pass-fail: all tests must pass (ICPC style), no subtasks. Left
@@ -379,6 +381,7 @@ class ProblemSpec:
                                            "interactor, or a checker program with `convention: kattis`")
         check_test_args(self)
         check_points(self)
+        check_io(self)
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")

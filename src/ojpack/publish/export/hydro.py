@@ -15,6 +15,7 @@ from pathlib import Path
 from ...errors import OjpackError
 from ...sandbox import is_script
 from ..package import Package
+from . import fileio
 from .checkers import token_checker
 from .partial import partial_notes
 from .write import Notes, copy, text, yaml_text
@@ -85,7 +86,7 @@ def write(pkg: Package, out: Path) -> Notes:
             cases.append({"input": f"{stem}.in", "output": f"{stem}.out"})
         subtasks.append({"id": i, "score": g.score, "type": "min", "cases": cases})
     config = {"type": "default", "time": f"{round(pkg.time_limit * 1000)}ms", "memory": f"{pkg.memory_mib}m",
-              **checker_config(pkg, testdata), "subtasks": subtasks}
+              **checker_config(pkg, testdata), **fileio.hydro_filename(pkg), "subtasks": subtasks}
     text(testdata / "config.yaml", yaml_text(config))
     std = pkg.model_solution
     lang = LANG_ID.get(std.suffix) if std is not None else None

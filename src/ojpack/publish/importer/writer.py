@@ -82,6 +82,7 @@ class Imported:
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
     interactor_args: list[str] = field(default_factory=list)   # its output validator arguments
     multi_pass: int | None = None         # a multi-pass problem's most passes (Kattis limits.validation_passes)
+    io: dict[str, str] = field(default_factory=dict)   # problem.yaml's io: the test and answer files (OI problems)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
     include: dict[str, str] = field(default_factory=dict)   # solutions.include: language id -> folder
@@ -159,7 +160,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "short_name": imp.short_name, "name": imp.names, "source": imp.source,
         "credits": {"authors": imp.authors}, "license": imp.license,
         **({"rights_owner": imp.rights_owner} if imp.rights_owner else {}),
-        "limits": imp.limits, "bounds": imp.bounds,
+        "limits": imp.limits, **({"io": imp.io} if imp.io else {}), "bounds": imp.bounds,
         "subtasks": [{"group": s.group, "score": s.score, **({"bounds": s.bounds} if s.bounds else {})}
                      for s in imp.subtasks],
         "checker": imp.checker, "validator": imp.validator,
