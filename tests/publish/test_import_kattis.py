@@ -81,13 +81,19 @@ def test_export_import_export_gives_the_same_package(toy_with_statement: Path, t
         assert {s["group"]: s["score"] for s in spec["subtasks"]} == {"big": 70, "small": 30}
         # the legacy format has no folder for [WA, RE]: the export left it out; a Kattis run-time error
         # includes a memory blow-up
-        assert spec["solutions"] == {"verdicts": {"solutions/run_time_error/crash.py": ["RE", "MLE"]}}
+        assert spec["solutions"]["verdicts"] == {"solutions/run_time_error/crash.py": ["RE", "MLE"]}
     else:                    # pass-fail: the scores are invented, and said so; the verdict set comes back
         assert {s["group"]: s["score"] for s in spec["subtasks"]} == {"big": 50, "small": 50}
         assert any("pass-fail" in n for n in report.notes)
         # (a BAPCtools RTE includes a memory blow-up: ojpack's RE or MLE)
         assert spec["solutions"]["verdicts"] == {"solutions/run_time_error/crash.py": ["RE", "MLE"],
                                                  "solutions/wrong_answer/either.py": ["WA", "RE", "MLE"]}
+    # problemtools, BAPCtools and Kattis run a .py with PyPy 3 and compile C++ as gnu++23: so does the import
+    # (and the Kattis-family export keeps them without naming a loss)
+    langs = spec["solutions"]["languages"]
+    assert langs["solutions/time_limit_exceeded/spin.py"] == "pypy"
+    assert {v for k, v in langs.items() if k.endswith(".py")} == {"pypy"}
+    assert {v for k, v in langs.items() if k.endswith(".cpp")} <= {"cpp23"}
 
 
 def test_unknown_submission_folders_and_validator_flags_are_reported(tmp_path: Path) -> None:

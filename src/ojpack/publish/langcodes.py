@@ -12,3 +12,7 @@ TO_OJPACK = {
     "python3": "python",
 }
 TO_ICPC = {ours: code for code, ours in TO_OJPACK.items()}
+
+# what Kattis and the ICPC tools (problemtools, BAPCtools: `python3` runs pypy3, `cpp` compiles with
+# -std=gnu++23) run a source of this extension as, where that is not ojpack's default for it
+KATTIS_RUNS_AS = {".py": "pypy", ".cpp": "cpp23", ".cc": "cpp23", ".cxx": "cpp23", ".c++": "cpp23"}

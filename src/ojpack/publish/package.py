@@ -15,6 +15,7 @@ from ..cache import cache_for
 from ..judging import Solution as FoundSolution, discover, sample_dialogues
 from ..testdata import BuiltTest
 from ..errors import OjpackError
+from .langcodes import KATTIS_RUNS_AS
 from ..sandbox import detect, is_script, main_name
 from ..problem import make_plan
 from ..problem import Problem
@@ -214,11 +215,13 @@ def from_solutions(found: list[FoundSolution]) -> tuple[Solution, ...]:
                           entry_name(s.path), s.lang) for s in found)
 
 
-def language_losses(pkg: Package, target: str) -> list[str]:
+def language_losses(pkg: Package, target: str, kattis_native: bool = False) -> list[str]:
     """A solution problem.yaml names the language of (a Polygon `perl.5` .pl, a C++20 or PyPy one): the
-    Kattis-family judges tell a submission's language by its file name, so they may run it as another."""
+    Kattis-family judges tell a submission's language by its file name, so they may run it as another. A
+    Kattis-family target (`kattis_native`) runs a PyPy `.py` and a C++23 `.cpp` as ojpack does."""
     return [f"{s.rel}: ojpack runs it as {s.language} (solutions.languages); {target} picks a submission's "
-            "language by its file name" for s in pkg.solutions if s.language]
+            "language by its file name" for s in pkg.solutions
+            if s.language and not (kattis_native and KATTIS_RUNS_AS.get(Path(s.rel).suffix) == s.language)]
 
 
 def verdict_rule_losses(pkg: Package, target: str, first_failure_judge: bool = True) -> list[str]:

@@ -92,7 +92,8 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validator", "icpc2025")
 
-    notes.lost += language_losses(pkg, "an ICPC judge") + included.write(pkg, root, has_default=True)
+    notes.lost += language_losses(pkg, "an ICPC judge", kattis_native=True)
+    notes.lost += included.write(pkg, root, has_default=True)
     notes.lost += verdict_rule_losses(pkg, "the 2025-09 format", first_failure_judge=False)
     rules: dict[str, object] = {}
     for s in pkg.solutions:

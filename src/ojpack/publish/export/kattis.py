@@ -67,7 +67,7 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.checker_program:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
-    notes.lost += language_losses(pkg, "Kattis") + included.write(pkg, root, has_default=False)
+    notes.lost += language_losses(pkg, "Kattis", kattis_native=True) + included.write(pkg, root, has_default=False)
     notes.lost += verdict_rule_losses(pkg, "Kattis")
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")

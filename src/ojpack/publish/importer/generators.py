@@ -11,7 +11,9 @@ The rules followed (BAPCtools' generate.py, read for facts):
   mod 2^31, the command taken after `{count}` is filled in; `random_salt` is inherited from the enclosing
   directories and the file's top.
 - the command's program is relative to generators/ (or `/generators/...` from the package root), and its
-  standard output is the input, which is also how ojpack runs a plan line.
+  standard output is the input, which is also how ojpack runs a plan line. A program may be a folder, whose
+  sources BAPCtools compiles together: one source beside its headers (NWERC's `random/random.cpp` +
+  `validate.h`) is run as that file, the headers found beside it.
 - `{name}` becomes `testcase`, as BAPCtools runs it: a generator may write testcase.in instead of printing.
 - `include: [key]` copies an earlier case, or every test of an earlier directory, into the directory (after
   its own cases, under their own names).
@@ -30,6 +32,7 @@ from typing import Any
 import yaml
 
 from ...problem import load_yaml as load_plain_yaml
+from ...sandbox import is_source
 from .constants import read_constants, substitute
 from .scores import group_score, summed
 from .testargs import Args, over, settings_args
@@ -216,12 +219,26 @@ class Planner:
         seed = seed_of(command, salt, count_value)
         program, _, args = command.strip().partition(" ")
         program = program.removeprefix("/generators/") if program.startswith("/generators/") else program
-        if program.startswith("/") or not (self.root / "generators" / program).is_file():
+        runs = None if program.startswith("/") else program_file(self.root / "generators", program)
+        if runs is None:
             self.imp.note(f"generators.yaml: {where}: program {program} is not a file in generators/ that ojpack can "
-                          "run; left out")
+                          "run (nor a folder with one source); left out")
             return None
+        program = runs
         # {name}: the file name the generator writes (BAPCtools runs it as testcase; ojpack reads testcase.in)
         return " ".join(x for x in (program, SEED.sub(str(seed), args).replace("{name}", "testcase")) if x)
+
+
+def program_file(generators: Path, program: str) -> str | None:
+    """The file below generators/ a plan line runs for `program`: the file itself, or the one source of a
+    folder (its headers beside it; no build/run script, which ojpack's plan lines cannot run); None if neither."""
+    path = generators / program
+    if path.is_file():
+        return program
+    if not path.is_dir() or (path / "build").exists() or (path / "run").exists():
+        return None
+    sources = [p for p in path.iterdir() if p.is_file() and is_source(p)]
+    return f"{program.rstrip('/')}/{sources[0].name}" if len(sources) == 1 else None
 
 
 def _text(value: str) -> bytes:

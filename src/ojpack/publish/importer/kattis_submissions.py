@@ -1,6 +1,9 @@
 """The submissions of a Kattis-family package (legacy, 2023-07, 2025-09, DOMjudge's and BAPCtools' layouts):
 submissions/<verdict folder>/<file or folder>, each a source, several sources, or a folder with its own
 build/run scripts (multifile.py), with the verdicts its folder, submissions.yaml or @EXPECTED_RESULTS@ allows.
+A Python 3 source runs with PyPy 3 and a C++ one is compiled as C++23 (gnu++23), as problemtools, BAPCtools
+and Kattis do, unless the package is DOMjudge's (its domjudge-problem.ini, or the submission's
+@EXPECTED_RESULTS@ tag), whose judge keeps ojpack's defaults (CPython, C++17).
 """
 
 from __future__ import annotations
@@ -9,14 +12,23 @@ import re
 from pathlib import Path
 from typing import Any
 
+from ..langcodes import KATTIS_RUNS_AS
 from . import multifile
 from .passes import no_model
-from .submissions import expected_score, runnable, unclaimed, verdicts_of
+from .submissions import expected_results, expected_score, runnable, unclaimed, verdicts_of
 from .writer import FOLDER, Imported, SolutionIn, partial
 
 HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 SKIPPED = {".disabled", ".template"}   # a submission (file or folder) BAPCtools does not judge
 MODEL_ORDER = (".cpp", ".cc", ".cxx", ".c", ".java", ".py")
+
+
+def home_language(root: Path, name: str, data: bytes) -> str | None:
+    """ojpack's language id for a submission the package's home tool runs otherwise than ojpack's default for
+    its extension (`KATTIS_RUNS_AS`); None for DOMjudge's packages and every other language."""
+    if (root / "domjudge-problem.ini").is_file() or expected_results(data):
+        return None
+    return KATTIS_RUNS_AS.get(Path(name).suffix)
 
 
 def submissions(root: Path, imp: Imported, raw: dict[str, Any],
@@ -66,7 +78,8 @@ def submissions(root: Path, imp: Imported, raw: dict[str, Any],
                     imp.note(f"submissions/{rel}: @EXPECTED_SCORE@ {score:g} not carried over (the group points "
                              "are scaled to 100)")
                 score = None
-            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix(),
+            lang = home_language(root, name, b"\n".join(f.read_bytes() for f in files))
+            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix(), lang,
                                             score=score))
     if skipped:
         imp.note(f"{len(skipped)} submissions named *.disabled or *.template are skipped, as BAPCtools skips them: "
