@@ -26,6 +26,7 @@ from .grading import grading_notes
 from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
 from .kattis_submissions import submissions
+from .shapes import mapping
 from .writer import Imported, TestIn, fill_names, safe_name, scale_scores
 
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
@@ -44,7 +45,7 @@ def load_yaml(path: Path) -> dict[str, Any]:
 def read(root: Path) -> Imported:
     meta = load_yaml(root / "problem.yaml")
     imp = new(root, meta, "kattis")
-    limits = meta.get("limits") or {}
+    limits = mapping(meta, "limits", root / "problem.yaml")
     timelimit = root / ".timelimit"
     if timelimit.is_file():
         imp.limits["time"] = float(timelimit.read_text().strip())

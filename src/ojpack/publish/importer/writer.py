@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -179,16 +180,27 @@ def write_package(imp: Imported, out: Path) -> Problem:
     """Write the package into `out` (which must be new or empty) and load it back with the schema."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OjpackError(f"{out}: exists and is not empty; import into a new folder (--to DIR)")
+    made = not out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise OjpackError(f"{out}: cannot make the folder: {e.strerror}") from None
-    _pair_statements(imp)
-    for rel, data in imp.files.items():
-        _put(out / rel, data)
-    for s in imp.solutions:
-        _put(out / solution_rel(s), s.data)
-    return _write_plan(imp, out)
+    try:
+        _pair_statements(imp)
+        for rel, data in imp.files.items():
+            _put(out / rel, data)
+        for s in imp.solutions:
+            _put(out / solution_rel(s), s.data)
+        return _write_plan(imp, out)
+    except BaseException as e:   # nothing half-written is left: the folder is as it was (new or empty)
+        if made:
+            shutil.rmtree(out, ignore_errors=True)
+        else:
+            for child in out.iterdir():
+                shutil.rmtree(child, ignore_errors=True) if child.is_dir() and not child.is_symlink() else child.unlink()
+        if isinstance(e, OSError):
+            raise OjpackError(f"{out}: cannot write the package: {e}") from None
+        raise
 
 
 def _write_plan(imp: Imported, out: Path) -> Problem:
