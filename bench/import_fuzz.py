@@ -15,8 +15,9 @@ hostile `--to` folders.
 
 Every run is classified:
   error       one clean line ("error: …") and a non-zero exit
+  error+more  a clean first line, then details (a compiler's output)
   ok          imported (and built, or its build failed with one clean line)
-  messy       a non-zero exit whose message is not one line (or no message)
+  messy       a non-zero exit without an "error: …" first line
   traceback   a Python traceback (import or build)
   hang        the timeout passed
   crash       killed by a signal
@@ -140,6 +141,8 @@ def classify(status: str, code: int, text: str) -> tuple[str, str]:
     lines = [l for l in err.splitlines() if l.strip()]
     if len(lines) == 1 and lines[0].startswith("error: "):
         return "error", lines[0][7:160]
+    if lines and lines[0].startswith("error: "):   # a first line, then the details (a compiler's output)
+        return "error+more", lines[0][7:160]
     return "messy", " | ".join(lines)[:160]
 
 
@@ -179,7 +182,7 @@ def one(base: Path, mutation: M.Mutation, timeout: float, keep: bool, check: boo
                     bdetail = f"{step[0]}: {bdetail}"
                     break
             verdict, detail = ("ok", "built" if bverdict == "ok" else bdetail) \
-                if bverdict in ("ok", "error") else (bverdict, bdetail)
+                if bverdict in ("ok", "error", "error+more") else (bverdict, bdetail)
         checks = [("src-changed", snapshot(src) != before_src, _diff(before_src, snapshot(src))),
                   ("outside", snapshot(work, skip) != before_out, _diff(before_out, snapshot(work, skip))),
                   ("dst-damaged", before_dst is not None and spec.get("dst_kept", True)
@@ -249,7 +252,7 @@ def main() -> None:
     for r in results:
         totals[r.verdict] = totals.get(r.verdict, 0) + 1
     print(f"\n{len(results)} runs in {time.monotonic() - start:.0f} s")
-    for k in ("error", "ok") + BAD + ("harness",):
+    for k in ("error", "error+more", "ok") + BAD + ("harness",):
         if k in totals:
             print(f"  {k:12} {totals[k]}")
     print(f"bad: {sum(totals.get(k, 0) for k in BAD)} / {len(results)}")

@@ -21,6 +21,7 @@ from ...problem import load_yaml
 from . import constants, icpc2025, kattis, polygon
 from .ledger import ledger
 from .ledger_kattis import kattis_fates
+from .shapes import yaml_problem
 from .safe import dangling, extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
@@ -37,7 +38,7 @@ def detect(root: Path) -> str:
     try:
         raw = load_yaml(meta.read_text(encoding="utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
-        raise OjpackError(f"{meta}: cannot read: {e}") from None
+        raise OjpackError(yaml_problem(meta, e)) from None
     if not isinstance(raw, dict):
         raise OjpackError(f"{meta}: expected a mapping at the top level")
     if "tests" in raw and "subtasks" in raw:

@@ -33,6 +33,7 @@ from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from .constants import read_constants, substitute
 from .scores import group_score, summed
+from .shapes import yaml_problem
 from .testargs import Args, over, settings_args
 from .writer import Imported, TestIn, safe_name
 
@@ -255,7 +256,7 @@ def read_plan(root: Path, imp: Imported) -> dict[str, Any] | None:
     try:
         spec = load_plain_yaml(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
-        imp.note(f"generators/generators.yaml: cannot read ({e}); not carried over")
+        imp.note(f"{yaml_problem(path.relative_to(root), e)}; not carried over")
         return None
     return spec if isinstance(spec, dict) else None
 

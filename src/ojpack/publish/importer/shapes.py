@@ -38,3 +38,14 @@ def at(path: Path, key: str) -> str:
             if isinstance(k, yaml.ScalarNode) and k.value == key:
                 return f"{path}, line {k.start_mark.line + 1}"
     return str(path)
+
+
+def yaml_problem(path: Path, e: Exception) -> str:
+    """One line for a YAML file that cannot be read: where (line, column) and what, never PyYAML's
+    several-line text."""
+    if isinstance(e, UnicodeDecodeError):
+        return f"{path}: not UTF-8 text ({e.reason} at byte {e.start})"
+    mark = getattr(e, "problem_mark", None)
+    where = f", line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+    what = getattr(e, "problem", None) or " ".join(str(e).split())
+    return f"{path}{where}: invalid YAML: {what}"

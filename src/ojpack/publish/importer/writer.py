@@ -199,7 +199,9 @@ def write_package(imp: Imported, out: Path) -> Problem:
             for child in out.iterdir():
                 shutil.rmtree(child, ignore_errors=True) if child.is_dir() and not child.is_symlink() else child.unlink()
         if isinstance(e, OSError):
-            raise OjpackError(f"{out}: cannot write the package: {e}") from None
+            raise OjpackError(f"{out}: cannot write the package: {e}; nothing was left there") from None
+        if isinstance(e, OjpackError):
+            raise OjpackError(f"{e} (nothing was left in {out})") from None
         raise
 
 
@@ -214,7 +216,8 @@ def _write_plan(imp: Imported, out: Path) -> Problem:
     try:
         return load_problem(out)
     except OjpackError as e:  # a reader bug, not the user's: say which import produced it
-        raise OjpackError(f"the imported {imp.format} package is not valid ojpack: {e}") from None
+        raise OjpackError(f"the imported {imp.format} package is not valid ojpack: "
+                          f"{str(e).replace(f'{out}/', '')}") from None
 
 
 def verify(imp: Imported, out: Path) -> ImportReport:
