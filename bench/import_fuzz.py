@@ -42,6 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -245,7 +246,8 @@ def main() -> None:
         for n, r in enumerate(pool.map(lambda j: one(j[0], j[1], args.timeout, args.keep, args.check), jobs), 1):
             results.append(r)
             if n % 50 == 0:
-                print(f"… {n} / {len(jobs)} in {time.monotonic() - start:.0f} s", file=sys.stderr, flush=True)
+                so_far = ", ".join(f"{k} {v}" for k, v in sorted(Counter(x.verdict for x in results).items()))
+                print(f"… {n} / {len(jobs)} in {time.monotonic() - start:.0f} s: {so_far}", file=sys.stderr, flush=True)
             if args.all or r.verdict in BAD or r.verdict == "harness":
                 print(f"{r.verdict:12} {r.base[:24]:24} {r.mutation[:48]:48} {r.detail}", flush=True)
     totals: dict[str, int] = {}

@@ -185,3 +185,13 @@ def test_an_unknown_xml_encoding_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(OjpackError, match="not valid XML") as e:
         read(src)
     one_line(e)
+
+
+@pytest.mark.parametrize("pattern", ["tests/%999999999d", "tests/%s%s"])
+def test_a_test_path_pattern_with_a_huge_width_or_several_values_is_refused(tmp_path: Path, pattern: str) -> None:
+    src = copy(tmp_path, "polygon-sum")
+    xml = src / "problem.xml"
+    xml.write_text(xml.read_text().replace("<input-path-pattern>tests/%02d<", f"<input-path-pattern>{pattern}<"))
+    with pytest.raises(OjpackError, match="not a path with one %d in it") as e:
+        read(src)
+    assert "input-path-pattern" in one_line(e)

@@ -11,6 +11,7 @@ entities that expand exponentially; a document with a DOCTYPE or an ENTITY is re
 from __future__ import annotations
 
 import os
+import re
 import stat
 import xml.etree.ElementTree as ET
 import zipfile
@@ -40,7 +41,16 @@ def inside(root: Path, rel: str, what: str) -> Path:
     return path
 
 
-def no_outside_links(root: Path, allowed: Sequence[Path] = (), max_bytes: int = MAX_ZIP_BYTES) -> list[tuple[str, Path]]:
+def numbered(pattern: str, i: int, what: str) -> str:
+    """Polygon's `tests/%02d` filled with `i`; anything but one %d with a small width (`%999999999d` asks
+    for a gigabyte per test, `%s%s` for two values) is refused in one line."""
+    if not re.fullmatch(r"[^%]*%0?\d?(\.\d)?d[^%]*", pattern):
+        raise OjpackError(f"{what} {pattern!r}: not a path with one %d in it; refused")
+    return pattern % i
+
+
+def no_outside_links(root: Path, allowed: Sequence[Path] = (),
+                     max_bytes: int = MAX_ZIP_BYTES) -> list[tuple[str, Path]]:
     """Refuse a package folder holding a symlink that resolves outside it (a file read through it would
     be a host file), unless it leads to a regular file inside one of the `allowed` folders the user named
     (BAPCtools' test problems link `validation.h` to its headers): those are returned (path in the

@@ -193,16 +193,24 @@ def write_package(imp: Imported, out: Path) -> Problem:
             _put(out / solution_rel(s), s.data)
         return _write_plan(imp, out)
     except BaseException as e:   # nothing half-written is left: the folder is as it was (new or empty)
-        if made:
-            shutil.rmtree(out, ignore_errors=True)
-        else:
-            for child in out.iterdir():
-                shutil.rmtree(child, ignore_errors=True) if child.is_dir() and not child.is_symlink() else child.unlink()
+        _undo(out, made)
         if isinstance(e, OSError):
             raise OjpackError(f"{out}: cannot write the package: {e}; nothing was left there") from None
         if isinstance(e, OjpackError):
             raise OjpackError(f"{e} (nothing was left in {out})") from None
         raise
+
+
+def _undo(out: Path, made: bool) -> None:
+    """Remove what a failed write put into `out`: the folder itself when the import made it."""
+    if made:
+        shutil.rmtree(out, ignore_errors=True)
+        return
+    for child in out.iterdir():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink()
 
 
 def _write_plan(imp: Imported, out: Path) -> Problem:
