@@ -187,7 +187,7 @@ def test_an_unknown_xml_encoding_is_one_line(tmp_path: Path) -> None:
     one_line(e)
 
 
-@pytest.mark.parametrize("pattern", ["tests/%999999999d", "tests/%s%s"])
+@pytest.mark.parametrize("pattern", ["tests/%12345d", "tests/%s%s"])   # %999999999d: 1 GB a test
 def test_a_test_path_pattern_with_a_huge_width_or_several_values_is_refused(tmp_path: Path, pattern: str) -> None:
     src = copy(tmp_path, "polygon-sum")
     xml = src / "problem.xml"
@@ -195,3 +195,15 @@ def test_a_test_path_pattern_with_a_huge_width_or_several_values_is_refused(tmp_
     with pytest.raises(OjpackError, match="not a path with one %d in it") as e:
         read(src)
     assert "input-path-pattern" in one_line(e)
+
+
+@pytest.mark.parametrize(("limits", "key"), [("{time_multiplier: .nan}", "time_multiplier"),
+                                             ("{time_resolution: 0}", "time_resolution")])
+def test_a_time_rule_that_cannot_derive_a_limit_is_refused_before_anything_runs(tmp_path: Path, limits: str,
+                                                                                key: str) -> None:
+    src = copy(tmp_path, "kattis/legacy-different")
+    (src / "problem.yaml").write_text(f"name: x\nlimits: {limits}\n")
+    with pytest.raises(OjpackError, match=f"limits.{key}: should be a positive number") as e:
+        import_package(src, tmp_path / "out")   # was ValueError / ZeroDivisionError after judging the solutions
+    one_line(e)
+    assert not (tmp_path / "out").exists()
