@@ -132,14 +132,15 @@ def classify(status: str, code: int, text: str) -> tuple[str, str]:
     err, _, _out = text.partition("\n--stdout--\n")
     if status == "hang":
         return "hang", ""
-    if "Traceback (most recent call last)" in text:
+    lines = [l for l in err.splitlines() if l.strip()]
+    if "Traceback (most recent call last)" in text and not (lines and lines[0].startswith("error: ")):
+        # (a caged program's own traceback quoted in ojpack's one-line error is not ojpack's)
         last = [l for l in err.splitlines() if l.strip()][-1:] or [""]
         return "traceback", last[0][:160]
     if code < 0 or code >= 128:
         return "crash", f"exit {code}"
     if code == 0:
         return "ok", ""
-    lines = [l for l in err.splitlines() if l.strip()]
     if len(lines) == 1 and lines[0].startswith("error: "):
         return "error", lines[0][7:160]
     if lines and lines[0].startswith("error: "):   # a first line, then the details (a compiler's output)

@@ -207,3 +207,12 @@ def test_a_time_rule_that_cannot_derive_a_limit_is_refused_before_anything_runs(
         import_package(src, tmp_path / "out")   # was ValueError / ZeroDivisionError after judging the solutions
     one_line(e)
     assert not (tmp_path / "out").exists()
+
+
+def test_a_file_name_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    src = copy(tmp_path, "polygon-sum")
+    with open(os.path.join(os.fsencode(src / "files"), b"\xff\xfe.h"), "wb") as f:
+        f.write((src / "files" / "testlib.h").read_bytes())   # a header: the build compiled it in, and crashed
+    with pytest.raises(OjpackError, match="not UTF-8") as e:
+        import_package(src, tmp_path / "out")
+    assert "files/" in one_line(e) and not (tmp_path / "out").exists()

@@ -56,13 +56,18 @@ def no_outside_links(root: Path, allowed: Sequence[Path] = (),
     (BAPCtools' test problems link `validation.h` to its headers): those are returned (path in the
     package, target), to be read as content and named in the report. Refuse too (one line each) what
     no reader can take: a FIFO, socket or device (reading one blocks or never ends), a file or folder
-    that cannot be read, and more bytes than a zip may hold (every file is read into memory)."""
+    that cannot be read, a name that is not UTF-8, and more bytes than a zip may hold (every file is read
+    into memory)."""
     base = root.resolve()
     roots = [a.resolve() for a in allowed]
     taken = []
     total = 0
     for path in _walk(root):
         rel = path.relative_to(root).as_posix()
+        try:
+            rel.encode()
+        except UnicodeEncodeError:   # every later step (problem.yaml, the compile cache, the report) needs text
+            raise OjpackError(f"{os.fsencode(rel)!r}: a file name that is not UTF-8; refused") from None
         st = path.lstat()
         if stat.S_ISREG(st.st_mode):
             total += st.st_size
