@@ -25,7 +25,7 @@ import hashlib
 import itertools
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import yaml
 
@@ -33,7 +33,6 @@ from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from .constants import read_constants, substitute
 from .scores import group_score, summed
-from .shapes import yaml_problem
 from .testargs import Args, over, settings_args
 from .writer import Imported, TestIn, safe_name
 
@@ -56,7 +55,7 @@ MAX_COUNT = 10_000   # tests one `count:` may make; a hostile 10**9 would never 
 
 def counts(node: Any) -> list[int]:
     raw = node.get("count") if isinstance(node, dict) else None
-    values = [1]
+    values: Sequence[Any] = [1]
     if isinstance(raw, int) and not isinstance(raw, bool):
         values = range(1, raw + 1)
     elif isinstance(raw, list) and raw:
@@ -256,7 +255,7 @@ def read_plan(root: Path, imp: Imported) -> dict[str, Any] | None:
     try:
         spec = load_plain_yaml(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
-        imp.note(f"{yaml_problem(path.relative_to(root), e)}; not carried over")
+        imp.note(f"generators/generators.yaml: cannot read ({' '.join(str(e).split())}); not carried over")
         return None
     return spec if isinstance(spec, dict) else None
 
