@@ -216,3 +216,11 @@ def test_a_file_name_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
     with pytest.raises(OjpackError, match="not UTF-8") as e:
         import_package(src, tmp_path / "out")
     assert "files/" in one_line(e) and not (tmp_path / "out").exists()
+
+
+def test_a_symlink_to_a_folder_above_it_is_refused_as_a_cycle(tmp_path: Path) -> None:
+    src = copy(tmp_path, "kattis/icpc2025-fltcmp")
+    (src / "input_validators" / "loop").symlink_to("..")   # the package's files were found twice, through it
+    with pytest.raises(OjpackError, match="a cycle") as e:
+        import_package(src, tmp_path / "out")
+    assert "input_validators/loop" in one_line(e) and not (tmp_path / "out").exists()

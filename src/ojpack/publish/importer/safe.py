@@ -82,6 +82,8 @@ def no_outside_links(root: Path, allowed: Sequence[Path] = (),
                 raise OjpackError(f"{rel}: {_kind(st.st_mode)}, not a file or a folder; refused")
             continue
         target = _target(path)
+        if target is not None and target.is_dir() and path.parent.resolve().is_relative_to(target):
+            raise OjpackError(f"{rel}: a symlink to a folder that holds it ({target}), a cycle; refused")
         if target is None or target.is_relative_to(base):
             continue   # a link to nothing (or a loop) brings no host file in: dangling() names it
         if not any(target.is_relative_to(a) for a in roots):
