@@ -228,7 +228,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("packages", nargs="*", type=Path)
     ap.add_argument("--jobs", type=int, default=2)
-    ap.add_argument("--only", default="", help="run only mutations whose name contains this")
+    ap.add_argument("--only", default="", help="run only mutations whose name contains this (A|B: either)")
     ap.add_argument("--timeout", type=float, default=120.0)
     ap.add_argument("--keep", action="store_true", help="keep the throwaway folders (for debugging)")
     ap.add_argument("--check", action="store_true", help="run `ojpack check --no-proof` after the build too")
@@ -239,7 +239,8 @@ def main() -> None:
     if args.src:
         OJPACK, SRC = [str(REPO / ".venv" / "bin" / "python"), "-m", "ojpack"], str(Path(args.src).resolve())
     bases = [p for p in (args.packages or DEFAULT) if p.exists()]
-    jobs = [(b, m) for b in bases for m in M.mutations(b) if args.only in m.name]
+    wanted = args.only.split("|")
+    jobs = [(b, m) for b in bases for m in M.mutations(b) if any(w in m.name for w in wanted)]
     print(f"{len(jobs)} runs on {len(bases)} packages", flush=True)
     start = time.monotonic()
     results: list[Result] = []
