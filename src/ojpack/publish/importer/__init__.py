@@ -21,6 +21,7 @@ from ...problem import load_yaml
 from . import constants, icpc2025, kattis, polygon
 from .ledger import ledger
 from .ledger_kattis import kattis_fates
+from .shapes import yaml_problem
 from .safe import dangling, extract_zip, no_outside_links
 from .writer import ImportReport, Imported, verify
 
@@ -37,7 +38,7 @@ def detect(root: Path) -> str:
     try:
         raw = load_yaml(meta.read_text(encoding="utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
-        raise OjpackError(f"{meta}: cannot read: {e}") from None
+        raise OjpackError(yaml_problem(meta, e)) from None
     if not isinstance(raw, dict):
         raise OjpackError(f"{meta}: expected a mapping at the top level")
     if "tests" in raw and "subtasks" in raw:
@@ -60,6 +61,10 @@ def read(root: Path) -> Imported:
         imp = {"polygon": polygon.read, "kattis": kattis.read, "icpc2025": icpc2025.read}[fmt](root)
     except (ValueError, TypeError, KeyError, OSError) as e:   # a number that is not one, an unreadable file…
         raise OjpackError(f"{root}: cannot read this {fmt} package: {type(e).__name__}: {e}") from None
+    except (AttributeError, IndexError, LookupError, ArithmeticError, RecursionError, RuntimeError) as e:
+        # a value of another shape than the format's (a list where a mapping belongs) that no check caught
+        raise OjpackError(f"{root}: cannot read this {fmt} package: a value of an unexpected type or shape "
+                          f"({type(e).__name__}: {e})") from None
     if fmt != "polygon":
         constants.apply(root, imp)
     return imp
@@ -88,7 +93,11 @@ def _import(root: Path, to: Path | None, allow_outside: Sequence[Path] = ()) -> 
         imp.note(f"{rel}: a symlink to {os.readlink(root / rel)}, which does not exist: left out")
     if imp.format != "polygon":
         kattis_fates(root, imp)
-    report = verify(imp, (to or Path.cwd() / imp.short_name).resolve())
+    out = (to or Path.cwd() / imp.short_name).resolve()
+    if out.is_relative_to(root.resolve()):
+        raise OjpackError(f"{out}: inside the source package {root}; import somewhere else (--to DIR), "
+                          "the source is left as it is")
+    report = verify(imp, out)
     return replace(report, files=ledger(root, imp))
 
 

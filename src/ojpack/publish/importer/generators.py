@@ -27,10 +27,11 @@ import hashlib
 import itertools
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 import yaml
 
+from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
 from ...sandbox import is_source
 from .constants import read_constants, substitute
@@ -52,15 +53,24 @@ def is_case(node: Any) -> bool:
     return node is None or isinstance(node, str) or (isinstance(node, dict) and any(k in node for k in CASE_KEYS))
 
 
+MAX_COUNT = 10_000   # tests one `count:` may make; a hostile 10**9 would never finish
+
+
 def counts(node: Any) -> list[int]:
     raw = node.get("count") if isinstance(node, dict) else None
+    values: Sequence[Any] = [1]
     if isinstance(raw, int) and not isinstance(raw, bool):
-        return list(range(1, raw + 1))
-    if isinstance(raw, list):
-        return [int(v) for v in raw]
-    if isinstance(raw, str) and (m := RANGE.match(raw.strip())):
-        return list(range(int(m.group(1)), int(m.group(2)) + 1))
-    return [1]
+        values = range(1, raw + 1)
+    elif isinstance(raw, list) and raw:
+        values = raw
+    elif isinstance(raw, str) and (m := RANGE.match(raw.strip())):
+        values = range(int(m.group(1)), int(m.group(2)) + 1)
+    if len(values) > MAX_COUNT:
+        raise OjpackError(f"generators/generators.yaml: count {raw!r}: more than {MAX_COUNT} tests; refused")
+    try:
+        return [int(v) for v in values] or [1]
+    except (TypeError, ValueError):
+        raise OjpackError(f"generators/generators.yaml: count {raw!r}: not a list of integers") from None
 
 
 def _entries(data: Any) -> tuple[list[tuple[str, Any]], bool]:
@@ -122,6 +132,9 @@ class Planner:
 
     def directory(self, node: dict[str, Any], path: str, group: str, salt: str, key: str,
                   args: tuple[Args, Args] = (None, None)) -> None:
+        if not isinstance(node, dict):   # `data: {x: 1}`: a directory must be a mapping
+            self.imp.note(f"generators.yaml: {path}: a {type(node).__name__}, not a directory or a case; left out")
+            return
         salt = str(node.get("random_salt", salt))
         args = over(args, settings_args(node.get("test_group.yaml", node.get("testdata.yaml"))))
         self.known.setdefault(key, []).append(path)
@@ -259,7 +272,7 @@ def read_plan(root: Path, imp: Imported) -> dict[str, Any] | None:
     try:
         spec = load_plain_yaml(path.read_text(encoding="utf-8")) if path.is_file() else None
     except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
-        imp.note(f"generators/generators.yaml: cannot read ({e}); not carried over")
+        imp.note(f"generators/generators.yaml: cannot read ({' '.join(str(e).split())}); not carried over")
         return None
     return spec if isinstance(spec, dict) else None
 

@@ -19,6 +19,7 @@ from .grading import grading_notes
 from .submissions import rules_2025
 from .timelimit import multiplier
 from .validators import input_validators
+from .shapes import mapping
 from .writer import Imported
 
 
@@ -26,7 +27,7 @@ from .writer import Imported
 def read(root: Path) -> Imported:
     meta = kattis.load_yaml(root / "problem.yaml")
     imp = kattis.new(root, meta, "icpc2025")
-    limits = meta.get("limits") or {}
+    limits = mapping(meta, "limits", root / "problem.yaml")
     if "time_limit" in limits:
         imp.limits["time"] = float(limits["time_limit"])
     elif str(meta.get("problem_format_version", "")).startswith("2023"):

@@ -26,6 +26,7 @@ from .grading import grading_notes
 from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
 from .kattis_submissions import submissions
+from .shapes import mapping, yaml_problem
 from .writer import Imported, TestIn, fill_names, safe_name, scale_scores
 
 LICENSES = {"unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"}
@@ -37,14 +38,14 @@ def load_yaml(path: Path) -> dict[str, Any]:
     try:
         raw = load_plain_yaml(path.read_text(encoding="utf-8")) or {}
     except (yaml.YAMLError, UnicodeDecodeError, ValueError) as e:   # ValueError: an alias, refused
-        raise OjpackError(f"{path}: cannot read: {e}") from None
+        raise OjpackError(yaml_problem(path, e)) from None
     return raw if isinstance(raw, dict) else {}
 
 
 def read(root: Path) -> Imported:
     meta = load_yaml(root / "problem.yaml")
     imp = new(root, meta, "kattis")
-    limits = meta.get("limits") or {}
+    limits = mapping(meta, "limits", root / "problem.yaml")
     timelimit = root / ".timelimit"
     if timelimit.is_file():
         imp.limits["time"] = float(timelimit.read_text().strip())

@@ -22,7 +22,7 @@ from .polygon_java import is_testlib4j, testlib4j_checker
 from .polygon_langs import by_extension, polygon_language
 from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_windows_rand
 from .polygon_statement import statements
-from .safe import inside, parse_xml
+from .safe import inside, numbered, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
 from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
@@ -125,9 +125,10 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
     crlf_inputs: list[int] = []
     crlf_answers: list[int] = []
     for i, t in enumerate(tests, start=1):
-        origin = in_pat % i
+        origin = numbered(in_pat, i, "problem.xml: input-path-pattern")
         in_path = inside(root, origin, "problem.xml: input-path-pattern")
-        ans_path = inside(root, ans_pat % i, "problem.xml: answer-path-pattern")
+        ans_rel = numbered(ans_pat, i, "problem.xml: answer-path-pattern")
+        ans_path = inside(root, ans_rel, "problem.xml: answer-path-pattern")
         data = in_path.read_bytes() if in_path.is_file() else None
         answer = ans_path.read_bytes() if ans_path.is_file() else None
         if answer is not None:

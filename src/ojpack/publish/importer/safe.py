@@ -10,6 +10,8 @@ entities that expand exponentially; a document with a DOCTYPE or an ENTITY is re
 
 from __future__ import annotations
 
+import os
+import re
 import stat
 import xml.etree.ElementTree as ET
 import zipfile
@@ -30,24 +32,60 @@ def inside(root: Path, rel: str, what: str) -> Path:
         raise OjpackError(f"{what} {rel!r}: an absolute path; refusing files outside the package")
     path = root / rel
     base = root.resolve()
-    if not path.resolve().is_relative_to(base):
+    try:
+        out = not path.resolve().is_relative_to(base)
+    except (OSError, RuntimeError, ValueError) as e:   # a symlink loop, a NUL byte
+        raise OjpackError(f"{what} {rel!r}: cannot be resolved ({e}); refused") from None
+    if out:
         raise OjpackError(f"{what} {rel!r}: points outside the package; refused")
     return path
 
 
-def no_outside_links(root: Path, allowed: Sequence[Path] = ()) -> list[tuple[str, Path]]:
+def numbered(pattern: str, i: int, what: str) -> str:
+    """Polygon's `tests/%02d` filled with `i`; anything but one %d with a small width (`%999999999d` asks
+    for a gigabyte per test, `%s%s` for two values) is refused in one line."""
+    if not re.fullmatch(r"[^%]*%0?\d?(\.\d)?d[^%]*", pattern):
+        raise OjpackError(f"{what} {pattern!r}: not a path with one %d in it; refused")
+    return pattern % i
+
+
+def no_outside_links(root: Path, allowed: Sequence[Path] = (),
+                     max_bytes: int = MAX_ZIP_BYTES) -> list[tuple[str, Path]]:
     """Refuse a package folder holding a symlink that resolves outside it (a file read through it would
     be a host file), unless it leads to a regular file inside one of the `allowed` folders the user named
     (BAPCtools' test problems link `validation.h` to its headers): those are returned (path in the
-    package, target), to be read as content and named in the report."""
+    package, target), to be read as content and named in the report. Refuse too (one line each) what
+    no reader can take: a FIFO, socket or device (reading one blocks or never ends), a file or folder
+    that cannot be read, a name that is not UTF-8, and more bytes than a zip may hold (every file is read
+    into memory)."""
     base = root.resolve()
     roots = [a.resolve() for a in allowed]
     taken = []
-    for path in sorted(root.rglob("*")):
-        if not path.is_symlink() or path.resolve().is_relative_to(base) or not path.exists():
-            continue   # a link to nothing brings no host file in: dangling() names it
-        target = path.resolve()
+    total = 0
+    for path in _walk(root):
         rel = path.relative_to(root).as_posix()
+        try:
+            rel.encode()
+        except UnicodeEncodeError:   # every later step (problem.yaml, the compile cache, the report) needs text
+            raise OjpackError(f"{os.fsencode(rel)!r}: a file name that is not UTF-8; refused") from None
+        st = path.lstat()
+        if stat.S_ISREG(st.st_mode):
+            total += st.st_size
+            if total > max_bytes:
+                raise OjpackError(f"{rel}: the package holds more than the {max_bytes} bytes ojpack imports "
+                                  f"({st.st_size} in this file); refused")
+            if not os.access(path, os.R_OK):
+                raise OjpackError(f"{rel}: cannot be read (permission denied); refused")
+            continue
+        if not stat.S_ISLNK(st.st_mode):
+            if not stat.S_ISDIR(st.st_mode):
+                raise OjpackError(f"{rel}: {_kind(st.st_mode)}, not a file or a folder; refused")
+            continue
+        target = _target(path)
+        if target is not None and target.is_dir() and path.parent.resolve().is_relative_to(target):
+            raise OjpackError(f"{rel}: a symlink to a folder that holds it ({target}), a cycle; refused")
+        if target is None or target.is_relative_to(base):
+            continue   # a link to nothing (or a loop) brings no host file in: dangling() names it
         if not any(target.is_relative_to(a) for a in roots):
             hint = "" if roots else " (--allow-outside DIR lets a link to a file under DIR in)"
             raise OjpackError(f"{rel}: a symlink out of the package (to {target}); refused{hint}")
@@ -57,10 +95,36 @@ def no_outside_links(root: Path, allowed: Sequence[Path] = ()) -> list[tuple[str
     return taken
 
 
+def _walk(root: Path) -> list[Path]:
+    """Every entry under `root`, not following symlinks; a folder that cannot be listed is refused."""
+    def refuse(e: OSError) -> None:
+        where = Path(e.filename).relative_to(root).as_posix() if e.filename else str(root)
+        raise OjpackError(f"{where}: cannot be read ({e.strerror}); refused")
+
+    out = []
+    for folder, dirs, files in os.walk(root, onerror=refuse):
+        here = Path(folder)
+        out += [here / n for n in sorted(dirs + files)]
+    return out
+
+
+def _kind(mode: int) -> str:
+    return ("a FIFO" if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode) else
+            "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file")
+
+
+def _target(link: Path) -> Path | None:
+    """Where `link` finally leads; None when nowhere (a missing target or a loop)."""
+    try:
+        return link.resolve(strict=True)
+    except (OSError, RuntimeError):   # RuntimeError: a loop (Python 3.11)
+        return None
+
+
 def dangling(root: Path) -> list[str]:
     """The symlinks under `root` that lead nowhere (a package copied out of the repository its links point
-    into, e.g. DOMjudge's `problem.pdf -> ../../doc/examples/…`): nothing can be read through them."""
-    return [p.relative_to(root).as_posix() for p in sorted(root.rglob("*")) if p.is_symlink() and not p.exists()]
+    into, e.g. DOMjudge's `problem.pdf -> ../../doc/examples/…`) or in a loop: nothing can be read through them."""
+    return [p.relative_to(root).as_posix() for p in _walk(root) if p.is_symlink() and _target(p) is None]
 
 
 def extract_zip(source: Path, dest: Path, max_bytes: int = MAX_ZIP_BYTES, max_files: int = MAX_ZIP_FILES) -> None:
@@ -114,5 +178,5 @@ def parse_xml(path: Path) -> ET.Element:
     try:
         scan.Parse(data, True)
         return ET.fromstring(data)
-    except (expat.ExpatError, ET.ParseError) as e:
+    except (expat.ExpatError, ET.ParseError, LookupError, ValueError) as e:   # LookupError: an unknown encoding
         raise OjpackError(f"{path}: not valid XML: {e}") from None

@@ -17,6 +17,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...errors import OjpackError
+
 MEASURE_LIMIT = 60.0   # the schema's largest time limit: accepted solutions run under it while measured
 
 
@@ -24,10 +26,22 @@ def multiplier(meta: dict[str, Any], legacy: bool) -> tuple[float, float]:
     """(ac_to_time_limit, time_resolution) from problem.yaml's limits."""
     limits = meta.get("limits") if isinstance(meta.get("limits"), dict) else {}
     if legacy:
-        factor = limits.get("time_multiplier", 5.0)
+        factor, key = limits.get("time_multiplier", 5.0), "time_multiplier"
     else:
         factor = (limits.get("time_multipliers") or {}).get("ac_to_time_limit", 2.0)
-    return float(factor), float(limits.get("time_resolution", 1.0))
+        key = "time_multipliers.ac_to_time_limit"
+    return _positive(factor, key), _positive(limits.get("time_resolution", 1.0), "time_resolution")
+
+
+def _positive(value: Any, key: str) -> float:
+    """A multiplier or resolution: a finite number above 0 (0 divided by zero, NaN failed int())."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    if not math.isfinite(number) or number <= 0:
+        raise OjpackError(f"problem.yaml: limits.{key}: should be a positive number (got {value!r})")
+    return number
 
 
 def derive(slowest: float, factor: float, resolution: float) -> float:

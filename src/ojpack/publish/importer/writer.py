@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -191,16 +192,37 @@ def write_package(imp: Imported, out: Path) -> Problem:
     """Write the package into `out` (which must be new or empty) and load it back with the schema."""
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         raise OjpackError(f"{out}: exists and is not empty; import into a new folder (--to DIR)")
+    made = not out.exists()
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise OjpackError(f"{out}: cannot make the folder: {e.strerror}") from None
-    _pair_statements(imp)
-    for rel, data in imp.files.items():
-        _put(out / rel, data)
-    for s in imp.solutions:
-        _put(out / solution_rel(s), s.data)
-    return _write_plan(imp, out)
+    try:
+        _pair_statements(imp)
+        for rel, data in imp.files.items():
+            _put(out / rel, data)
+        for s in imp.solutions:
+            _put(out / solution_rel(s), s.data)
+        return _write_plan(imp, out)
+    except BaseException as e:   # nothing half-written is left: the folder is as it was (new or empty)
+        _undo(out, made)
+        if isinstance(e, OSError):
+            raise OjpackError(f"{out}: cannot write the package: {e}; nothing was left there") from None
+        if isinstance(e, OjpackError):
+            raise OjpackError(f"{e} (nothing was left in {out})") from None
+        raise
+
+
+def _undo(out: Path, made: bool) -> None:
+    """Remove what a failed write put into `out`: the folder itself when the import made it."""
+    if made:
+        shutil.rmtree(out, ignore_errors=True)
+        return
+    for child in out.iterdir():
+        if child.is_dir() and not child.is_symlink():
+            shutil.rmtree(child, ignore_errors=True)
+        else:
+            child.unlink()
 
 
 def _write_plan(imp: Imported, out: Path) -> Problem:
@@ -214,7 +236,8 @@ def _write_plan(imp: Imported, out: Path) -> Problem:
     try:
         return load_problem(out)
     except OjpackError as e:  # a reader bug, not the user's: say which import produced it
-        raise OjpackError(f"the imported {imp.format} package is not valid ojpack: {e}") from None
+        raise OjpackError(f"the imported {imp.format} package is not valid ojpack: "
+                          f"{str(e).replace(f'{out}/', '')}") from None
 
 
 def verify(imp: Imported, out: Path) -> ImportReport:
