@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ...problem.points import even_split
+from ...problem import even_split
 from .writer import SubtaskIn, TestIn
 
 
