@@ -321,6 +321,9 @@ def _planned(root: Path, imp: Imported, flags: list[str], scoring: bool, spec: d
                 scoring else ""))
     points = [(g, (planner.scores.get(g) if planner else None) or 0.0) for g in groups]
     imp.subtasks = scale_scores(points if scoring else [(g, 1.0) for g in groups], imp)
+    for s in imp.subtasks:
+        if scoring and planner and s.group in planner.summed:
+            summed_subtask(s, [t for t in secret if t.group == s.group])
     return True
 
 
