@@ -1,8 +1,12 @@
 """problem.yaml's solutions.include (Kattis / ICPC `include/<language>/` and `include/default/`): the folder's
 files sit beside every solution in that language when it is compiled and run, as its working folder."""
 
-import pytest
+import json
 
+import pytest
+from typer.testing import CliRunner
+
+from ojpack.cli import app
 from ojpack.errors import ProblemConfigError
 from ojpack.judging import judge
 from ojpack.judging.solutions import discover
@@ -55,3 +59,47 @@ def test_a_wrong_entry_is_one_clear_error(toy, entry, said):
     _with_include(toy, entry)
     with pytest.raises(ProblemConfigError, match=said):
         discover(load_problem(toy))
+
+
+# build/run solutions (a folder with its own scripts): a Python one takes include/python (its one language),
+# a shell one, with no source of a known language, include/default
+SCRIPTED = {
+    "py": {"run": '#!/bin/sh\ncd "${0%/*}" && exec python3 sol.py\n', "sol.py": PY_IMPORTS},
+    "sh": {"run": '#!/bin/sh\nread a b\necho $((a + b + $(cat "${0%/*}/zero.txt")))\n'},
+}
+
+
+def _scripted(toy, name: str):
+    folder = toy / "solutions" / "accepted" / f"by_{name}"
+    folder.mkdir(parents=True)
+    for file, text in SCRIPTED[name].items():
+        (folder / file).write_text(text)
+    return folder / "run"
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTED))
+def test_a_build_run_solution_gets_the_included_files_too(toy, name):
+    run = _scripted(toy, name)
+    assert str(judge(load_problem(toy), run).verdict) == "RE"   # without them it cannot add
+    _with_include(toy, "    python: include/python\n    default: include/default\n")
+    judged = judge(load_problem(toy), run)
+    assert str(judged.verdict) == "AC", judged.cells[0].message
+
+
+def test_solutions_on_a_dask_cluster_get_their_included_files(toy):
+    """The workers build what the client builds: a source with its included files, a build/run folder with
+    them; both travel as the folder they are built from."""
+    _put(toy, "imports.py", PY_IMPORTS)
+    _put(toy, "adds.cpp", CPP_INCLUDES)
+    _scripted(toy, "py")
+    _scripted(toy, "sh")
+    _with_include(toy, "    python: include/python\n    default: include/default\n")
+
+    def verdicts(*extra: str) -> dict:
+        result = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof", "--fresh", "--json", *extra])
+        assert result.exit_code == 0, result.output
+        return {s["name"]: s["verdict"] for s in json.loads(result.stdout)["solutions"]}
+
+    assert verdicts("--cluster", "local:2") == {"accepted/sum.py": "AC", "accepted/imports.py": "AC",
+                                               "accepted/adds.cpp": "AC", "accepted/by_py/run": "AC",
+                                               "accepted/by_sh/run": "AC"}

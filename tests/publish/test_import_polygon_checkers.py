@@ -32,24 +32,10 @@ int main(int argc, char* argv[]) {
 
 
 def test_a_checker_giving_points_per_test_is_said(tmp_path: Path) -> None:
-    """Optimization problems' checkers `quitp` (exit code 7): ojpack has no per-test points, so the report
-    must say why such runs are judge errors rather than leave a bare JE."""
+    """Optimization problems' checkers `quitp` (exit code 7): ojpack reads the points as the test's fraction,
+    Polygon as points or percent, so the report says how ojpack reads them."""
     report = import_package(_with_checker(tmp_path, "points.cpp", POINTS_CHECKER, "cpp.g++17"), tmp_path / "out")
-    assert any("files/points.cpp gives points per test" in n for n in report.notes)
+    assert any("files/points.cpp gives points per test" in n and "fraction of the test's points" in n
+               for n in report.notes)
 
 
-TESTLIB4J = b"""import ru.ifmo.testlib.*;
-import static ru.ifmo.testlib.Outcome.Type.*;
-
-public class Check implements Checker {
-    public Outcome test(InStream inf, InStream ouf, InStream ans) {
-        return ouf.nextLong() == ans.nextLong() ? new Outcome(OK, "") : new Outcome(WA, "");
-    }
-}
-"""
-
-
-def test_a_testlib4j_java_checker_is_said(tmp_path: Path) -> None:
-    """NEERC's packages check in Java on testlib4j.jar, which Polygon puts on the class path."""
-    report = import_package(_with_checker(tmp_path, "Check.java", TESTLIB4J, "java8"), tmp_path / "out")
-    assert any("files/Check.java is a testlib4j checker" in n for n in report.notes)

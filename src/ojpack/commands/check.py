@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 # Keyed by the verdict's text (Verdict is a str enum), so this module needs no import of judging.
 STYLE = {"AC": "green", "WA": "red", "TLE": "yellow", "MLE": "magenta", "RE": "bright_red", "OLE": "blue",
-         "CE": "dim", "JE": "bold white on red"}
+         "CE": "dim", "PC": "cyan", "JE": "bold white on red"}
 
 
 def command(

@@ -78,7 +78,8 @@ def _single(problem: Problem, source: Path, lang: str | None, as_json: bool, job
             table.add_column(col, justify=just)  # type: ignore[arg-type]
         failing = next((c for c in result.cells if c.verdict is not Verdict.AC), None)
         for c in result.cells:
-            table.add_row(Text(c.test), Text(str(c.verdict), style=STYLE[c.verdict]), f"{c.time:.3f}",
+            shown = f"{c.verdict} {c.share:.4g}" if c.verdict is Verdict.PC else str(c.verdict)
+            table.add_row(Text(c.test), Text(shown, style=STYLE[c.verdict]), f"{c.time:.3f}",
                           f"{c.memory:.1f}", _note(c.message, first=c is failing))
         out.print(table)
         _dialogue(result.cells)

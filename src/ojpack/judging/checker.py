@@ -6,7 +6,8 @@
   output validator with `float_absolute_tolerance` / `float_relative_tolerance`. With
   `space_change_sensitive` (both rules) the whitespace between, before and after tokens must be the same.
 - program, testlib convention: `checker input output answer`; exit 0 = accepted, 1 = wrong answer,
-  2 = presentation error (judged as WA, as Polygon does), 3 = the checker gave up; message on stderr.
+  2 = presentation error (judged as WA, as Polygon does), 3 = the checker gave up; message on stderr;
+  `quitp` and `_pc(k)` give part of the test's points (partial.py).
 - program, kattis convention: `validator input answer feedback_dir < output`; exit 42 = accepted,
   43 = wrong answer; message in feedback_dir/judgemessage.txt.
 
@@ -20,6 +21,7 @@ import json
 import math
 import os
 import re
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -28,8 +30,9 @@ from typing import Any, Protocol
 from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
 from ..interrupt import memory_scratch
-from ..problem import Problem, default_rule
+from ..problem import Problem, default_rule, points_per_test
 from ..sandbox import CageFileError, CappedFolder, RunLimits, run
+from .partial import MULTIPLIER, SCORE, PartialError, of_feedback, of_testlib
 
 ACCEPT, REJECT = 42, 43
 CHECKER_LIMITS = RunLimits(cpu=30.0, wall=60.0, memory_mib=1024, output_mib=16)
@@ -44,6 +47,7 @@ class CheckerError(OjpackError):
 class CheckResult:
     ok: bool
     message: str = ""
+    fraction: float | None = None   # a partial answer's share of the test's points, strictly between 0 and 1
 
 
 class Checker(Protocol):
@@ -166,33 +170,55 @@ class ProgramChecker:
     readable: tuple[Path, ...] = ()   # the checker's own folder (helpers it reads)
     args: tuple[str, ...] = ()        # kattis convention: after feedback_dir
     own: dict[TestKey, tuple[str, ...]] = field(default_factory=dict)   # tests with arguments of their own
+    maxima: dict[TestKey, float] = field(default_factory=dict)   # kattis: what score.txt is out of, per test
 
     def check(self, input: Path, answer: Path, output: Path) -> CheckResult:
+        if self.convention == "testlib":   # no feedback folder, so its runs may share the thread's prepared cage
+            with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp:
+                return self.check_in(input, answer, output, None, Path(tmp))
         with tempfile.TemporaryDirectory(prefix="ojpack-check-") as tmp, \
                 CappedFolder(Path(tmp, "feedback")) as feedback:
             return self.check_in(input, answer, output, feedback, Path(tmp))
 
-    def check_in(self, input: Path, answer: Path, output: Path, feedback: CappedFolder, tmp: Path) -> CheckResult:
-        """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes)."""
+    def check_in(self, input: Path, answer: Path, output: Path, feedback: CappedFolder | None, tmp: Path
+                 ) -> CheckResult:
+        """`check` with a feedback folder the caller keeps (a multi-pass problem's, kept across passes); a
+        testlib checker has none."""
         name = self.name or Path(self.argv[-1]).name
         stderr = Path(tmp, "stderr")
         args = self.own.get(test_key(answer), self.args)
-        files = [str(input.resolve()), str(answer.resolve()), str(feedback.path) + "/", *args]
         stdin = output
         if self.convention == "testlib":
             files, stdin = [str(input.resolve()), str(output.resolve()), str(answer.resolve())], Path(os.devnull)
+        else:
+            assert feedback is not None   # a Kattis-convention checker writes its message there
+            files = [str(input.resolve()), str(answer.resolve()), f"{feedback.path}/", *args]
         res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                  address_space=self.address_space, readable=[*self.readable, input, answer, output],
-                  writable=feedback.writable, mounts=feedback.mounts)   # and its argv's paths
+                  address_space=self.address_space, readable=[*self.readable, *map(_shown, (input, answer, output))],
+                  writable=feedback.writable if feedback else [], mounts=feedback.mounts if feedback else ())
         try:
-            message = feedback_message(feedback, stderr)
+            message = feedback_message(feedback, stderr) if feedback else tail(stderr)
         except CageFileError as e:
             raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+        if self.convention == "testlib" and res.status in ("ok", "re") and res.exit_code is not None:
+            try:
+                partial = of_testlib(res.exit_code, _head(stderr))
+            except PartialError as e:
+                raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+            if partial is not None:
+                return graded(*partial)
         table = TESTLIB if self.convention == "testlib" else KATTIS
         known = table.get(res.exit_code) if res.status in ("ok", "re") and res.exit_code is not None else None
         if known is not None:
             ok, kind = known
             text = ": ".join(x for x in (kind, message) if x)
+            if ok and table is KATTIS and (maximum := self.maxima.get(test_key(answer))):
+                try:
+                    fraction = of_feedback(_take(feedback, SCORE), _take(feedback, MULTIPLIER), maximum)
+                except (CageFileError, PartialError) as e:
+                    raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
+                if fraction is not None:
+                    return graded(fraction, text)
             return CheckResult(ok, text or ("" if ok else "rejected by the checker"))
         if res.status not in ("ok", "re"):
             how = {"tle": "ran out of time", "mle": "ran out of memory", "ole": "wrote too much"}[res.status]
@@ -202,6 +228,37 @@ class ProgramChecker:
             how = f"signal {res.signal}"
         raise CheckerError(f"checker {name} failed on {input.name}: {how}"
                            + (f": {message}" if message else ""))
+
+
+def graded(fraction: float, message: str) -> CheckResult:
+    """A checker's fraction of the test's points as a result: all of them accepted, none wrong, else partial."""
+    if fraction >= 1:
+        return CheckResult(True, message)
+    return CheckResult(False, message or "no points", fraction if fraction > 0 else None)
+
+
+def _take(feedback: CappedFolder, name: str) -> str | None:
+    """A score file, removed (a multi-pass problem's next pass starts without it)."""
+    data = feedback.take(name, FEEDBACK_HEAD)
+    return None if data is None else data.decode("utf-8", errors="replace")
+
+
+def _head(path: Path) -> str:
+    if not path.is_file():
+        return ""
+    with path.open("rb") as f:
+        return f.read(FEEDBACK_HEAD).decode("utf-8", errors="replace")
+def _shown(path: Path) -> Path:
+    """What a checker is shown of one of its files: the folder that holds it when the cage's uid may enter
+    that folder (a judge keeps its tests' and its outputs' folders, so a thread's checker runs keep their
+    binds and reuse one prepared cage), else the file alone; never a folder anyone may write to (/tmp,
+    /dev/shm), which holds other programs' files."""
+    real = path.resolve()
+    try:
+        mode = real.parent.stat().st_mode
+        return real.parent if mode & stat.S_IXOTH and not mode & stat.S_IWOTH else real
+    except OSError:
+        return real
 
 
 def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] = ("judgemessage.txt",)) -> str:
@@ -218,6 +275,11 @@ def feedback_message(folder: CappedFolder, stderr: Path, files: tuple[str, ...] 
             raise CageFileError(f"its feedback file {e}") from None
         if data and (text := data.decode("utf-8", errors="replace").strip()):
             return text[:500]
+    return tail(stderr)
+
+
+def tail(stderr: Path) -> str:
+    """The end of what a program said on stderr: the message of a testlib checker."""
     return stderr.read_bytes()[-500:].decode(errors="replace").strip() if stderr.is_file() else ""
 
 
@@ -233,7 +295,19 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
     except CompileError as e:
         raise CheckerError(f"checker {spec.source} does not compile:\n{e.message}") from None
     return ProgramChecker(program.argv, spec.convention, program.language.address_space, spec.source,
-                          (program.source.parent,), tuple(spec.args), own_args(problem))
+                          (program.source.parent,), tuple(spec.args), own_args(problem), maxima_of(problem))
+
+
+def maxima_of(problem: Problem) -> dict[TestKey, float]:
+    """Each scored test's maximum (what a Kattis validator's score.txt is out of): its points in a sum
+    subtask, the subtask's score in a min one (ICPC 2025-09's rule). The samples are worth nothing."""
+    spec, points = problem.spec, points_per_test(problem.spec)
+    out: dict[TestKey, float] = {}
+    for sub in spec.subtasks:
+        lines = spec.tests.get(sub.group) or []
+        worth = points.get(sub.group) or [sub.score] * len(lines)
+        out |= {(sub.group, f"{i:02d}-{t.name}"): float(w) for i, (t, w) in enumerate(zip(lines, worth), start=1)}
+    return out
 
 
 def _rule_checker(rule: dict[str, Any]) -> TokenChecker:
@@ -247,4 +321,6 @@ def checker_identity(problem: Problem, cache_dir: Path) -> str:
     spec = problem.spec.checker
     program = prepare(problem.path(spec.source), cache_dir).key if spec.source else ""
     own = json.dumps(sorted(own_args(problem).items())) if own_args(problem) else ""
-    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}{own}"
+    # a score.txt's fraction depends on what the test is worth
+    worth = json.dumps(sorted(maxima_of(problem).items())) if spec.convention == "kattis" and spec.source else ""
+    return f"{json.dumps(asdict(spec), sort_keys=True)} {program}{own}{worth}"

@@ -6,7 +6,9 @@ another one, which is the property a long rejudge needs.
 
 What travels: a test's input and answer as content-addressed objects (scattered once, keyed by their
 sha256, written once per worker under its own folder) and a program as its source bytes, compiled once
-per worker by the same cached `prepare` (the machine-wide store makes that once per host). Limits are
+per worker by the same cached `prepare` (the machine-wide store makes that once per host); a build/run
+program (a Kattis folder with its scripts, or a source with its included files) as every file of the folder
+it is built from, each an object, so that the worker builds the same folder. Limits are
 measured where the run happens, in the worker's own cage. A checker program or interactor is pickled with
 its compiled path, so on remote hosts the package and its cache must sit at the same path (a local
 cluster always has them); the built-in token rule travels by value."""
@@ -52,6 +54,9 @@ class Shipped:
     shas: tuple[tuple[str, str], ...]      # (input, answer) sha256 per test
     chain: bool = False                    # stop at the first failing test (execute's chains)
     any_failure: bool = False              # ... a time-out cut short too (a FirstFailure chain)
+    # a build/run program (its own scripts, or a source with included files): every file of the folder it
+    # is built from as (path, executable, sha256), its bytes the sources passed beside it, in this order
+    folder: tuple[tuple[str, bool, str], ...] = ()
 
 
 def _object(folder: Path, sha: str, data: bytes, name: str = "data") -> Path:
@@ -69,14 +74,39 @@ def _keep(data: bytes) -> bytes:
     return data
 
 
-def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]], limits: RunLimits,
+def _folder(objects: Path, chunk: Shipped, sources: list[bytes]) -> Path:
+    """The worker's copy of a build/run program's folder (written once, then reused); returns its script."""
+    out = objects / "folders" / chunk.source_sha
+    if not out.is_dir():
+        tmp = Path(tempfile.mkdtemp(prefix=f".{chunk.source_sha}.", dir=_made(objects / "folders")))
+        for (rel, executable, _sha), data in zip(chunk.folder, sources):
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / rel).write_bytes(data)
+            (tmp / rel).chmod(0o755 if executable else 0o644)
+        try:
+            tmp.rename(out)
+        except OSError:   # another task of this worker wrote the same folder
+            shutil.rmtree(tmp, ignore_errors=True)
+    names = {rel for rel, _x, _sha in chunk.folder}
+    return out / ("run" if "run" in names else "build")
+
+
+def _made(folder: Path) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _worker_run(chunk: Shipped, sources: list[bytes], files: list[tuple[bytes, bytes]], limits: RunLimits,
                 time_limit: float, checker: Checker | Interactor, isolate: bool) -> list[Cell]:
     """On the worker: materialise the objects, compile (cached per worker), run each test in the cage."""
     set_isolation(isolate)
     base = Path(tempfile.gettempdir()) / f"{_WORKER_DIR}-{os.getuid()}"
     objects = base / "objects"
-    src = _object(objects, chunk.source_sha, source, chunk.source_name)
-    program = prepare(src, base / "cache", chunk.lang, memory_mib=chunk.memory_mib)
+    if chunk.folder:   # its scripts name it: built as on the client, included files already in it
+        program = prepare(_folder(objects, chunk, sources), base / "cache", memory_mib=chunk.memory_mib)
+    else:
+        src = _object(objects, chunk.source_sha, sources[0], chunk.source_name)
+        program = prepare(src, base / "cache", chunk.lang, memory_mib=chunk.memory_mib)
     scratch = Path(tempfile.mkdtemp(prefix="ojpack-cell-", dir=output_scratch(checker)))
     try:
         cells = []
@@ -90,6 +120,23 @@ def _worker_run(chunk: Shipped, source: bytes, files: list[tuple[bytes, bytes]],
         return cells
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def ship_program(p: Program, ship: Callable[[Path], tuple[str, Any]]
+                 ) -> tuple[str, list[Any], tuple[tuple[str, bool, str], ...]]:
+    """What travels of a program: its source, or every file of a build/run program's folder (each by
+    content, so included files shared by many submissions travel once). Returns (the program's sha256, the
+    files' futures, the folder's entries)."""
+    if p.folder is None:
+        sha, future = ship(p.source)
+        return sha, [future], ()
+    entries, futures = [], []
+    for f in sorted(p.folder.rglob("*")):
+        if f.is_file() and not f.is_symlink():
+            sha, future = ship(f)
+            entries.append((f.relative_to(p.folder).as_posix(), os.access(f, os.X_OK), sha))
+            futures.append(future)
+    return hashlib.sha256(repr(entries).encode()).hexdigest(), futures, tuple(entries)
 
 
 @dataclass(frozen=True)
@@ -132,7 +179,7 @@ class DaskEngine:
         isolate = isolation_enabled()
         for group, owned in todo.items():
             p: Program = owned[0].program
-            source_sha, source = ship(p.source)
+            source_sha, sources, folder = ship_program(p, ship)
             step = len(owned) if group in chains else CHUNK
             for i in range(0, len(owned), step):
                 chunk = owned[i:i + step]
@@ -140,8 +187,8 @@ class DaskEngine:
                 shipped = Shipped(chunk[0].owner, p.source.name, source_sha, p.language.id,
                                   limits.memory_mib or 256, tuple(j.test for j in chunk),
                                   tuple((i[0], a[0]) for i, a in files), group in chains,
-                                  group in chains and isinstance(group[1], FirstFailure))
-                future = self.client.submit(_worker_run, shipped, source, [(i[1], a[1]) for i, a in files], limits,
+                                  group in chains and isinstance(group[1], FirstFailure), folder)
+                future = self.client.submit(_worker_run, shipped, sources, [(i[1], a[1]) for i, a in files], limits,
                                             time_limit, checker, isolate, pure=False, retries=2)
                 pending[future] = chunk
         try:

@@ -24,7 +24,7 @@ from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem, aggregation
 from .proof import ProofResult, run_proof
-from .scoring import SubtaskScore, score_subtasks
+from .scoring import SCORE_TOLERANCE, SubtaskScore, score_subtasks, tidy
 from .solutions import Solution, discover, solutions_dir
 from .verdicts import Verdict, deviations, group_deviations, overall
 
@@ -48,8 +48,8 @@ class Row:
     extra_time: bool = False           # as expected only at the limit x limits.safety_margin (the verdict's)
 
     @property
-    def score(self) -> int:
-        return sum(s.score for s in self.subtasks)
+    def score(self) -> float:
+        return tidy(sum(s.score for s in self.subtasks))
 
     @property
     def kills(self) -> list[str]:
@@ -111,7 +111,8 @@ class CheckReport:
                 "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                              for s in r.subtasks],
                 "compile_error": r.compile_error, "killed_by": r.kills if not r.solution.must_pass else [],
-                "cells": [{"test": c.test, "verdict": str(c.verdict), "time": c.time, "memory": c.memory}
+                "cells": [{"test": c.test, "verdict": str(c.verdict), "share": c.share, "time": c.time,
+                           "memory": c.memory}
                           for c in r.cells],
                 "skipped": list(r.skipped),
             } for r in self.rows],
@@ -285,13 +286,13 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     # A test skipped once its chain's verdict was settled fails as that chain's failing test did: only tests
     # where the solution may not pass (its subtask then scores nothing anyway) are ever cut short.
     settled = {group_of[c.test]: c.verdict for c in reversed(mine) if c.verdict is not Verdict.AC}
-    scores = score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]
-                            + [(group_of[t], settled.get(group_of[t], verdict)) for t in skipped])
+    scores = score_subtasks(problem, [(group_of[c.test], c.verdict, c.share) for c in mine]
+                            + [(group_of[t], settled.get(group_of[t], verdict), 0.0) for t in skipped])
     first = problem.spec.judging.first_failure
     faults = deviations(s.expected, [(c.test, c.verdict) for c in mine], first)
     faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine], first)
-    got = sum(x.score for x in scores)
-    if s.score is not None and got != s.score:
+    got = tidy(sum(x.score for x in scores))
+    if s.score is not None and abs(got - s.score) > SCORE_TOLERANCE:
         faults.append(f"score {got}, expected {s.score} ("
                       + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
     margin = problem.spec.limits.safety_margin

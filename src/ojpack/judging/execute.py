@@ -12,16 +12,16 @@ import tempfile
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
 from ..cache import key, write_atomic
 from ..problem import Problem
-from .checker import Checker, CheckerError, output_scratch
+from .checker import Checker, CheckerError, CheckResult, output_scratch
 from ..sandbox import Program
-from ..testdata import BuiltTest
-from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run, sandbox_mode
+from ..testdata import BuiltTest, problem_files
+from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run_with_files, sandbox_mode
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 from .multipass import MultiPass, run_passes
@@ -40,6 +40,12 @@ class Cell:
     transcript: str = "" # interactive runs: the last lines of the dialogue
     late: Verdict | None = None  # a run over the time limit that ended by itself within the cut-off: its
                                  # verdict without the limit (problemtools' "OK with extra time")
+    fraction: float | None = None  # a partially correct (PC) test's share of its points, in (0, 1)
+
+    @property
+    def share(self) -> float:
+        """The share of the test's points this run earns: 1 accepted, 0 failed, the checker's fraction if PC."""
+        return 1.0 if self.verdict is Verdict.AC else (self.fraction or 0.0)
 
 
 def at_margin(cell: Cell, time_limit: float, margin: float) -> Verdict:
@@ -68,10 +74,11 @@ def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: flo
 
 def problem_limits(problem: Problem, time_limit: float | None = None, stretch: float = 1.0) -> RunLimits:
     """The limits of a solution's runs on `problem`: its memory and output limits and how output past the
-    limit ends (limits.output_stops), at `time_limit` (default: the problem's) x `stretch`."""
+    limit ends (limits.output_stops), at `time_limit` (default: the problem's) x `stretch`, and the files
+    it reads and writes (problem.yaml's `io`; its runs go through run_with_files)."""
     lim = problem.spec.limits
-    return limits_for(lim.time if time_limit is None else time_limit, lim.memory, lim.output, stretch,
-                      lim.output_stops)
+    return replace(limits_for(lim.time if time_limit is None else time_limit, lim.memory, lim.output, stretch,
+                              lim.output_stops), files=problem_files(problem))
 
 
 @dataclass(frozen=True)
@@ -97,7 +104,8 @@ def recall(memo: Memo, job: Job, limits: RunLimits, time_limit: float) -> Cell |
         return None
     raw = json.loads(remembered.read_text())
     return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
-                raw.get("output", ""), raw.get("transcript", ""), Verdict(raw["late"]) if raw.get("late") else None)
+                raw.get("output", ""), raw.get("transcript", ""), Verdict(raw["late"]) if raw.get("late") else None,
+                raw.get("fraction"))
 
 
 def remember(memo: Memo, job: Job, limits: RunLimits, time_limit: float, cell: Cell) -> None:
@@ -168,26 +176,35 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
     work = scratch / f"worker-{threading.get_ident()}"
     work.mkdir(exist_ok=True)
     out, said = work / "out", work / "stderr"
-    res = run(job.program.argv, job.test.input, out, limits, stderr=said,
-              address_space=job.program.language.address_space)
+    ran = run_with_files(job.program.argv, job.test.input, out, limits, stderr=said,
+                         address_space=job.program.language.address_space)
+    res = ran.result
     failed = of_run(res, time_limit)
     over = failed is Verdict.TLE and res.status != "tle"   # over the limit, yet it ended within the cut-off
     late = of_run(res, math.inf) if over else None         # (then: how it ended, None when cleanly)
-    output = ""
+    output, fraction = "", None
     if failed is None or (over and late is None):   # only a clean run is worth checking
         try:
-            checked = checker.check(job.test.input, job.test.answer, out)
-            verdict, message = (Verdict.AC if checked.ok else Verdict.WA), checked.message
+            if ran.lost:   # no answer file, or a link or a FIFO there: wrong, the checker not asked
+                verdict, message, fraction = Verdict.WA, ran.lost, None
+            else:
+                checked = checker.check(job.test.input, job.test.answer, out)
+                verdict, message, fraction = of_check(checked), checked.message, checked.fraction
         except CheckerError as e:   # the judging failed, not the program: JE, and not remembered
             verdict, message = Verdict.JE, str(e)
         output = hashlib.sha256(b" ".join(out.read_bytes().split())).hexdigest()[:16]
         if over:   # judged as it would be with more time; the verdict at the limit stays TLE
-            late, verdict, message, output = verdict, Verdict.TLE, f"{verdict} after the time limit", ""
+            late, verdict, message, output, fraction = verdict, Verdict.TLE, f"{verdict} after the time limit", "", None
     else:
         # What the program said (a traceback, a Java exception) is what the author needs to see.
         verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
     return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
-                output, late=late)
+                output, late=late, fraction=fraction)
+
+
+def of_check(checked: CheckResult) -> Verdict:
+    """The verdict of a checked output: AC, PC (part of the points) or WA."""
+    return Verdict.AC if checked.ok else Verdict.PC if checked.fraction else Verdict.WA
 
 
 def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Interactor, work: Path) -> Cell:
@@ -220,7 +237,7 @@ def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
     machine) has not shown how slow the program is (unless `any_failure`: a FirstFailure chain), and one
     that passed after the limit (`late`) may pass at the safety margin's limit, where the verdict is then a
     later test's: the next test gets its turn."""
-    if cell.verdict is Verdict.AC or cell.late is Verdict.AC:
+    if cell.verdict in (Verdict.AC, Verdict.PC) or cell.late is Verdict.AC:   # a PC test settles no score
         return False
     return any_failure or not (cell.verdict is Verdict.TLE and cell.time < limits.cpu)
 

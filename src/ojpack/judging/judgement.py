@@ -15,7 +15,7 @@ from .multipass import load_judge
 from ..sandbox import CompileError, language_of, prepare
 from .execute import Cell, Job, execute, problem_limits
 from ..problem import Problem
-from .scoring import SubtaskScore, score_subtasks
+from .scoring import SubtaskScore, score_subtasks, tidy
 from .verdicts import Verdict, overall
 
 
@@ -24,7 +24,7 @@ class Judgement:
     source: Path
     language: str
     verdict: Verdict
-    score: int
+    score: float
     cells: tuple[Cell, ...]
     groups: tuple[str, ...]            # the group of each cell
     subtasks: tuple[SubtaskScore, ...]
@@ -38,7 +38,8 @@ class Judgement:
             "compile_error": self.compile_error, "seconds": round(self.seconds, 2),
             "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
                          for s in self.subtasks],
-            "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "time": c.time, "memory": c.memory,
+            "tests": [{"name": c.test, "group": g, "verdict": str(c.verdict), "share": c.share, "time": c.time,
+                       "memory": c.memory,
                        "message": c.message, **({"last_moves": c.transcript} if c.transcript else {})}
                       for c, g in zip(self.cells, self.groups)],
         }
@@ -72,12 +73,13 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     got = execute([Job("submission", program, t) for t in tests], limits, lim.time, checker, workers, tick)
     cells = tuple(got[("submission", t.id)] for t in tests)
     subtasks = scores(problem, cells, groups)
-    return Judgement(source, language.name, overall([c.verdict for c in cells]), sum(s.score for s in subtasks),
+    total = tidy(sum(s.score for s in subtasks))
+    return Judgement(source, language.name, overall([c.verdict for c in cells]), total,
                      cells, groups, subtasks, time.monotonic() - start)
 
 
 def scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:
-    return score_subtasks(problem, [(g, c.verdict) for c, g in zip(cells, groups)])
+    return score_subtasks(problem, [(g, c.verdict, c.share) for c, g in zip(cells, groups)])
 
 
 def _listed_language(problem: Problem, source: Path) -> str | None:

@@ -13,7 +13,7 @@ body { font: 14px system-ui, sans-serif; margin: 2em; }
 table { border-collapse: collapse; } th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: center; }
 th.name, td.name { text-align: left; white-space: nowrap; }
 th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: normal; }
-.AC { background: #d6f5d6; } .WA { background: #f8d0d0; } .TLE { background: #fde7b0; }
+.AC { background: #d6f5d6; } .PC { background: #e6f5c6; } .WA { background: #f8d0d0; } .TLE { background: #fde7b0; }
 .MLE { background: #e4d4f4; } .RE { background: #f4d4e8; } .OLE { background: #d4e4f4; } .CE { background: #ddd; } .JE { background: #f00; color: #fff; }
 .bad { outline: 3px solid #c00; } small { color: #555; }
 .ok { color: #070; } .fail { color: #c00; }
@@ -28,7 +28,7 @@ th.test { writing-mode: vertical-rl; transform: rotate(180deg); font-weight: nor
 <td class="name">{{ r.name }}</td><td>{% if r.expected_subtasks or r.expected_score is not none %}{% for g, vs in r.expected_subtasks.items() %}{{ g }}: {{ vs|join('/') }}<br>{% endfor %}{% if r.expected_score is not none %}{{ r.expected_score }} points{% endif %}{% else %}{{ r.expected|join('/') }}{% endif %}</td>
 <td class="{{ r.verdict }}{{ '' if r.ok else ' bad' }}">{{ r.verdict }}</td>
 <td>{{ r.subtasks|map(attribute='score')|join('+') }} = {{ r.score }}</td>
-{% for t in tests %}{% set c = r.by_test.get(t) %}{% if c %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% else %}<td title="{{ t }}: not run, verdict settled earlier">&middot;</td>{% endif %}{% endfor %}
+{% for t in tests %}{% set c = r.by_test.get(t) %}{% if c %}<td class="{{ c.verdict }}" title="{{ c.test }}: {{ c.memory }} MiB">{{ c.verdict }}{% if c.verdict == 'PC' %} {{ '%.2f'|format(c.share) }}{% endif %}<br><small>{{ '%.2f'|format(c.time) }}</small></td>{% else %}<td title="{{ t }}: not run, verdict settled earlier">&middot;</td>{% endif %}{% endfor %}
 </tr>{% endfor %}
 </table>
 <h2>Data strength</h2>

@@ -3,7 +3,11 @@
 A min subtask (IOI's rule) earns its score only when every one of its tests passes; a sum subtask earns the
 points of each of its tests that passes (`points_per_test`). The sample tests earn nothing. Either way a
 subtask's verdict is its first failing test's (or AC). `judge` scores a submission with it and `check` holds
-partial solutions to their declared scores with the same function."""
+partial solutions to their declared scores with the same function.
+
+A test earns a share of its points: 1 accepted, 0 failed, the checker's fraction when partially correct (PC,
+partial.py). So a min subtask earns its score times the smallest share among its tests (CMS' GroupMin on
+float outcomes), a sum subtask each test's points times its share. Scores may then have fractions."""
 
 from __future__ import annotations
 
@@ -18,27 +22,41 @@ from .verdicts import Verdict, overall
 class SubtaskScore:
     group: str
     max: int
-    score: int
+    score: float           # whole unless a checker gave part of a test's points (then rounded to 1e-6)
     verdict: Verdict       # the subtask's first failing verdict, or AC
     aggregation: str = "min"   # min: all or nothing; sum: the points of its passing tests
 
 
-def score_subtasks(problem: Problem, verdicts: Sequence[tuple[str, Verdict]]) -> tuple[SubtaskScore, ...]:
-    """`verdicts`: (group, verdict) per test in test order; tests of other groups (the sample) score 0."""
+SCORE_TOLERANCE = 0.005   # a declared score (two decimals, as Kattis' @EXPECTED_SCORE@ gives it) matches within this
+Outcome = tuple[str, Verdict] | tuple[str, Verdict, float]   # (group, verdict[, share of the test's points])
+
+
+def score_subtasks(problem: Problem, verdicts: Sequence[Outcome]) -> tuple[SubtaskScore, ...]:
+    """`verdicts`: (group, verdict, share) per test in test order (without a share: 1 for AC, else 0); tests of
+    other groups (the sample) score 0."""
     points = points_per_test(problem.spec)
     out = []
     for sub in problem.spec.subtasks:
-        mine = [v for g, v in verdicts if g == sub.group]
+        mine = [(o[1], _share(o)) for o in verdicts if o[0] == sub.group]
+        shares = [x for _, x in mine]
         rule = aggregation(problem.spec, sub.group)
-        earned = _summed(points.get(sub.group, ()), mine) if rule == "sum" else _all_or_nothing(sub.score, mine)
-        out.append(SubtaskScore(sub.group, sub.score, earned, overall(mine), rule))
+        earned = _summed(points.get(sub.group, ()), shares) if rule == "sum" else sub.score * min(shares, default=1.0)
+        out.append(SubtaskScore(sub.group, sub.score, tidy(earned), overall([v for v, _ in mine]), rule))
     return tuple(out)
 
 
-def _all_or_nothing(score: int, verdicts: Sequence[Verdict]) -> int:
-    return score if all(v is Verdict.AC for v in verdicts) else 0
+def _share(outcome: Outcome) -> float:
+    if len(outcome) == 3:
+        return outcome[2]   # type: ignore[misc]
+    return 1.0 if outcome[1] is Verdict.AC else 0.0
 
 
-def _summed(points: Sequence[int], verdicts: Sequence[Verdict]) -> int:
-    """Each passing test's points (a test missing from `verdicts` earns nothing)."""
-    return sum(p for p, v in zip(points, verdicts) if v is Verdict.AC)
+def _summed(points: Sequence[int], shares: Sequence[float]) -> float:
+    """Each test's points times its share (a test missing from `shares` earns nothing)."""
+    return sum(p * x for p, x in zip(points, shares))
+
+
+def tidy(score: float) -> float:
+    """A score as shown and compared: whole numbers as ints, else rounded to 1e-6 (float sums drift)."""
+    rounded = round(score, 6)
+    return int(rounded) if rounded == int(rounded) else rounded

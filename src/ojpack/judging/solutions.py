@@ -14,6 +14,7 @@ from pathlib import Path
 from ..errors import ProblemConfigError, require_utf8_name
 from ..sandbox import is_script, is_source, load_languages
 from ..problem import Problem
+from .scoring import tidy
 from .verdicts import FOLDERS, Verdict, fmt
 
 SOLUTIONS_DIR = "solutions"
@@ -36,7 +37,7 @@ class Solution:
     expected: frozenset[Verdict]   # the overall verdicts allowed
     # per-group expectations (group -> allowed verdicts) and the expected total score, for partial solutions
     by_group: dict[str, frozenset[Verdict]] = field(default_factory=dict)
-    score: int | None = None
+    score: float | None = None
     lang: str | None = None        # problem.yaml's solutions.languages; None: the extension tells
 
     @property
@@ -60,7 +61,7 @@ class Solution:
         return " ".join(parts + ([f"{self.score} pts"] if self.score is not None else []))
 
 
-def overall_expected(by_group: dict[str, frozenset[Verdict]], score: int | None,
+def overall_expected(by_group: dict[str, frozenset[Verdict]], score: float | None,
                      order: list[str]) -> frozenset[Verdict]:
     """The overall verdicts (the first failing test's, in test order) that a per-group expectation
     implies: the failing verdicts of the listed groups up to the first one that must fail, plus AC when
@@ -140,8 +141,8 @@ def discover(problem: Problem) -> list[Solution]:
             e = expect[rel]
             groups = {g: frozenset(Verdict(v) for v in vs) for g, vs in e.groups.items()}
             groups = {g: groups[g] for g in order if g in groups}
-            found.append(Solution(path, rel, overall_expected(groups, e.score, order), groups, e.score,
-                                  langs.get(rel)))
+            score = None if e.score is None else tidy(e.score)
+            found.append(Solution(path, rel, overall_expected(groups, score, order), groups, score, langs.get(rel)))
             continue
         if rel in overrides:
             expected = frozenset(Verdict(v) for v in overrides[rel])

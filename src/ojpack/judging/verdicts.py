@@ -7,7 +7,10 @@ overall verdict -- the first failing test's, in test order, or AC -- must lie in
 ("passes or is too slow, never wrong"), and [WA, RE] allows either kind of failure.
 
 Under problem.yaml's `judging: {verdict: first_failure}` (Kattis' problemtools, DOMjudge and BAPCtools judge
-so) only the overall verdict must lie in E: the tests after the first failing one do not count."""
+so) only the overall verdict must lie in E: the tests after the first failing one do not count.
+
+A partially correct test (PC) fails like any other for the verdict: a solution meant to earn part of the
+points states its score (solutions: {path: {score: N}}), or PC among its verdicts."""
 
 from __future__ import annotations
 
@@ -19,6 +22,7 @@ from ..sandbox import RunResult
 
 class Verdict(str, Enum):
     AC = "AC"
+    PC = "PC"   # partially correct: the checker gave part of the test's points (partial.py)
     WA = "WA"
     TLE = "TLE"
     MLE = "MLE"

@@ -34,6 +34,9 @@ MEANING: dict[str, str] = {
                             "passes if it meets it at the limit x this (imported Kattis packages)",
     "limits.output_stops": "true (default): a run ends at the output limit, OLE; false (imported Kattis "
                            "packages): it goes on, what passes the limit dropped, so an endless flood is TLE",
+    "io": "where a solution reads its test and writes its answer (OI problems use files)",
+    "io.input": "stdin (default), or the file in the working directory the test is put in, e.g. game.in",
+    "io.output": "stdout (default), or the file in the working directory the answer is read from, e.g. game.out",
     "bounds": "named integer bounds: the validator gets NAME=LO..HI, the plan {NAME.max}, the statement bounds.NAME",
     "bounds.<name>.min": "the smallest allowed value",
     "bounds.<name>.max": "the largest allowed value",

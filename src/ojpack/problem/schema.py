@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
 from .points import Aggregation, check_points
+from .io import FileIO, check_io
 from .testargs import check_test_args
 from .strict import Invalid, rule
 from .verdict_rule import Judging
@@ -180,7 +181,7 @@ class Scoring:
     sample: Literal[0] = 0            # the sample tests are worth nothing
 
 
-VerdictName = Literal["AC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
+VerdictName = Literal["AC", "PC", "WA", "TLE", "MLE", "RE", "OLE", "CE"]
 VERDICTS: tuple[str, ...] = get_args(VerdictName)   # the same names, for messages and membership
 
 
@@ -189,7 +190,7 @@ class Expectation:
     """What one solution must get, per test group (a verdict or a set, as in solutions.verdicts) and/or
     as a total score. Groups left out are not constrained."""
     EXTRA_KEYS_INTO = "groups"   # every key but `score` is a group name
-    score: int | None = rule(None, ge=0, le=100)
+    score: float | None = rule(None, ge=0, le=100)   # fractions: a checker may give part of a test's points
     groups: dict[str, tuple[str, ...]] = rule(factory=dict)   # group -> allowed verdicts
 
     def __post_init__(self) -> None:
@@ -284,6 +285,7 @@ class ProblemSpec:
     license: Literal["unknown", "public domain", "cc0", "cc by", "cc by-sa", "educational", "permission"]
     rights_owner: str | None = None
     limits: Limits
+    io: FileIO = rule(factory=FileIO)   # stdin/stdout, or the named files OI problems use (io.py)
     # May be empty: a package imported from Polygon has a validator that knows its own bounds.
     bounds: dict[str, Bound] = rule(factory=dict)
     # scoring: subtasks with points (IOI style); pass-fail: all tests must pass (ICPC style), no subtasks. Left
@@ -379,6 +381,7 @@ class ProblemSpec:
                                            "interactor, or a checker program with `convention: kattis`")
         check_test_args(self)
         check_points(self)
+        check_io(self)
         if self.interactor is not None:
             if self.checker.type != "tokens":
                 raise ValueError("an interactive problem is judged by its interactor: remove 'checker'")

@@ -92,6 +92,8 @@ class Package:
     interactor_args: tuple[str, ...] = ()  # its arguments after feedback_dir (Kattis' output_validator_args)
     dialogues: dict[str, str] = field(default_factory=dict)   # sample test id -> its `.interaction` text
     validation_passes: int | None = None   # a multi-pass problem's most passes (None: each test runs once)
+    input_file: str | None = None          # problem.yaml's io: the file a solution reads its test from
+    output_file: str | None = None         # and writes its answer to (None: standard input / output)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
     first_failure: bool = False            # judging.verdict first_failure: only the first failing test counts
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
@@ -299,6 +301,7 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
         pass_fail=spec.pass_fail, first_failure=spec.judging.first_failure,
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
+        input_file=spec.io.input_file, output_file=spec.io.output_file,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,
         space_change_sensitive=spec.checker.space_change_sensitive,
         test_checker_args={f"{g}/{i:02d}-{t.name}": tuple(t.checker_args) for g, lines in spec.tests.items()

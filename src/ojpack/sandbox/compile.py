@@ -20,7 +20,7 @@ from .isolation import SCRATCH_MIB, take_back
 from . import store
 from .runner import RunLimits, run
 from .scripted import SCRIPTED, ScriptBuildError, build_scripted, is_script
-from .included import include_folder, stage, staged_files
+from .included import include_folder, scripted_include, stage, staged_files, staged_scripted
 from .text import trim_message
 
 # Part of every compile key: older toolkits left compiled folders only root could read, which the cage's
@@ -49,6 +49,7 @@ class Program:
     language: Language
     argv: tuple[str, ...]   # the command that runs it
     key: str = ""           # hash of all the build depends on: same key, same behaviour
+    folder: Path | None = None   # a build/run program: the folder it is built from (its included files too)
 
 
 def language_of(source: Path, lang: str | None = None) -> Language:
@@ -66,11 +67,15 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
     if not source.is_file():
         raise OjpackError(f"{source}: no such file")
     if language_of(source, lang) is SCRIPTED:   # a folder with its own build/run scripts (Kattis)
+        folder = source.parent
+        extra = scripted_include(folder, includes or {})
+        if extra is not None:
+            folder = staged_scripted(folder, extra, cache_dir)
         try:
-            script, key = build_scripted(source.parent, cache_dir / "bin", _compile_limits(timeout, memory_mib))
+            script, key = build_scripted(folder, cache_dir / "bin", _compile_limits(timeout, memory_mib))
         except ScriptBuildError as e:
             raise CompileError(source, e.message) from None
-        return Program(script, SCRIPTED, (str(script),), key)
+        return Program(script, SCRIPTED, (str(script),), key, folder)
     language = detect(source, lang)
     data = source.read_bytes()
     text = data.decode("utf-8", errors="replace")
@@ -157,13 +162,13 @@ def _with_included(source: Path, language: Language, folder: Path, name: str, ma
                    timeout: float, memory_mib: int) -> Program:
     """`source` with its included files: a build/run folder, built once in the cage (included.py)."""
     files = staged_files(source, name, main, language, folder, memory_mib, _local_headers(source, language))
+    staged = stage(files, cache_dir).parent
     try:
-        script, key = build_scripted(stage(files, cache_dir).parent, cache_dir / "bin",
-                                     _compile_limits(timeout, memory_mib))
+        script, key = build_scripted(staged, cache_dir / "bin", _compile_limits(timeout, memory_mib))
     except ScriptBuildError as e:
         raise CompileError(source, e.message) from None
     shown = replace(SCRIPTED, name=f"{language.name} with included files", address_space=language.address_space)
-    return Program(script, shown, (str(script),), key)
+    return Program(script, shown, (str(script),), key, staged)
 
 
 def _shared_dir() -> Path | None:

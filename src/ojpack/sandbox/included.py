@@ -6,11 +6,14 @@ the name its compiler must see, the included files, a `build` script that is the
 command (when it has one) and a `run` script that enters the folder and starts the language's run command.
 The sandbox builds that folder once (cached by its files) and the run sees it whole, as its working folder:
 `import include` in Python and `file_get_contents('./data.txt')` in PHP both find what was included.
+A submission that is itself a build/run folder gets the included files of the one language its sources are
+in (else `default`) over its own, in a staged copy of its folder.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shlex
 import shutil
@@ -19,7 +22,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import OjpackError
-from .languages import Language, fill
+from .languages import Language, detect, fill, is_source
+from .scripted import MAX_FILES
 
 LAYOUT = "included-1"
 # a language's included files when it has none of its own: PyPy runs Python's, C++20 C++'s
@@ -53,11 +57,12 @@ def staged_files(source: Path, name: str, main: str, language: Language, folder:
     return files
 
 
-def stage(files: dict[str, bytes], cache_dir: Path) -> Path:
-    """Write the staged folder once under `cache_dir` (named by its content); returns its `run` script."""
+def stage(files: dict[str, bytes], cache_dir: Path, executable: frozenset[str] = frozenset()) -> Path:
+    """Write the staged folder once under `cache_dir` (named by its content); returns its `run` script.
+    The files named in `executable` keep their executable bit (a build/run program's helper scripts)."""
     h = hashlib.sha256(LAYOUT.encode())
     for rel, data in sorted(files.items()):
-        h.update(f"\0{rel}\0".encode() + hashlib.sha256(data).digest())
+        h.update(f"\0{rel}\0".encode() + hashlib.sha256(data).digest() + (b"x" if rel in executable else b""))
     out = cache_dir / "included" / h.hexdigest()[:24]
     if not (out / ".ok").exists():
         out.parent.mkdir(parents=True, exist_ok=True)
@@ -65,9 +70,40 @@ def stage(files: dict[str, bytes], cache_dir: Path) -> Path:
         for rel, data in files.items():
             (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
             (tmp / rel).write_bytes(data)
+            if rel in executable:
+                (tmp / rel).chmod(0o755)
         (tmp / ".ok").touch()
         try:
             tmp.rename(out)
         except OSError:   # another process staged the same folder (the same files)
             shutil.rmtree(tmp, ignore_errors=True)
     return out / "run"
+
+
+def _own_files(folder: Path) -> dict[str, Path]:
+    found = {f.relative_to(folder).as_posix(): f for f in sorted(folder.rglob("*")) if f.is_file() and not f.is_symlink()}
+    if len(found) > MAX_FILES:
+        raise OjpackError(f"{folder}: more than {MAX_FILES} files in a build/run program's folder")
+    return found
+
+
+def scripted_include(folder: Path, includes: Mapping[str, Path]) -> Path | None:
+    """The included files of a build/run program (a folder with its own scripts): the folder of the one
+    language its sources are written in, else `default` (a judge cannot tell its language otherwise)."""
+    if not includes:
+        return None
+    languages = {detect(f) for f in _own_files(folder).values() if is_source(f)}
+    if len(languages) == 1:
+        return include_folder(languages.pop(), includes)
+    return includes.get("default")
+
+
+def staged_scripted(folder: Path, include: Path, cache_dir: Path) -> Path:
+    """A build/run program's folder with the included files over its own (overwriting those of the same name),
+    staged once under `cache_dir` like a source's (`stage`); returns the staged folder."""
+    if not include.is_dir():
+        raise OjpackError(f"{include}: the included files' folder does not exist")
+    own, extra = _own_files(folder), _own_files(include)
+    files = {rel: f.read_bytes() for rel, f in {**own, **extra}.items()}
+    executable = frozenset(rel for rel, f in {**own, **extra}.items() if os.access(f, os.X_OK))
+    return stage(files, cache_dir, executable).parent

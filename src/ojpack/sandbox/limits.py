@@ -12,6 +12,14 @@ MIB = 1024 * 1024
 
 
 @dataclass(frozen=True)
+class Files:
+    """The names a solution reads its test from and writes its answer to in its working directory (OI
+    problems); None: the standard stream. Runs with files go through fileio.run_with_files."""
+    input: str | None = None
+    output: str | None = None
+
+
+@dataclass(frozen=True)
 class RunLimits:
     cpu: float                 # seconds of CPU time (user + system)
     wall: float                # seconds of real time
@@ -21,6 +29,7 @@ class RunLimits:
     # False: past the output limit the cage drops the rest and the run goes on, so a flood that never ends is
     # TLE and one that ends in time OLE (Kattis' tools); True: the run ends there, OLE. Unisolated runs stop.
     output_stops: bool = True
+    files: Files | None = None  # a solution's test and answer files (fileio.run_with_files), else the streams
 
 
 def memory_cap(limit_mib: int) -> int:

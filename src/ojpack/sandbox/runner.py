@@ -61,6 +61,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     see cagefiles.CappedFolder) shown writable at path; `scratch_mib`: the size of the cage's private /tmp. `spawned` is called once the program holds its
     descriptors: a caller that passed pipe ends may close its own copies then (its partner then sees EOF
     as soon as the program closes its end, not only when it exits)."""
+    if limits.files is not None:
+        raise ValueError("a run with named files goes through fileio.run_with_files")
     caged = isolation_enabled() if isolate is None else isolate
     after = spawned or (lambda: None)
     if caged:

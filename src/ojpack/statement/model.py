@@ -17,6 +17,7 @@ from ..testdata import BuiltTest
 from ..errors import OjpackError
 from ..problem import Problem, aggregation, points_per_test
 from .bounded import Outcome, RenderLimit, bounded
+from .files import with_files_line
 from .sandboxed import NotText, SecurityError, environment
 
 STATEMENT_DIR = "statement"
@@ -135,6 +136,7 @@ def context(problem: Problem, lang: str, samples: list[Sample]) -> dict[str, obj
         "source": spec.source,
         "credits": spec.credits,
         "limits": {"time": _plain(limits.time), "memory": limits.memory, "output": limits.output},
+        "io": {"input": spec.io.input, "output": spec.io.output, "files": spec.io.files},
         "bounds": glob,
         "subtasks": [] if spec.pass_fail else subtasks,   # a pass-fail problem's one group is no subtask
         "pass_fail": spec.pass_fail,
@@ -172,7 +174,7 @@ def render_statement(problem: Problem, lang: str, samples: list[Sample]) -> Stat
         raise StatementError(f"{STATEMENT_DIR}/{path.name}: {e}") from None
     if done.error is not None or done.text is None:
         raise StatementError(done.error or f"{STATEMENT_DIR}/{path.name}: the template rendered nothing")
-    return Statement(lang, title(problem, lang), done.text.strip() + "\n", path)
+    return Statement(lang, title(problem, lang), with_files_line(problem, lang, done.text.strip()) + "\n", path)
 
 
 def _render(problem: Problem, lang: str, samples: list[Sample], path: Path) -> Outcome:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from ..judging import Checker, MultiPass, of_run, output_scratch
-from ..sandbox import Program, RunLimits, RunResult, run
+from ..sandbox import Program, RunLimits, RunResult, run_with_files
 from .judged import judge_run
 
 
@@ -53,7 +53,11 @@ class Duel:
         return files
 
     def _run(self, program: Program, inp: Path, out: Path) -> RunResult:
-        return run(program.argv, inp, out, self.limits, address_space=program.language.address_space, cgroup=self.cgroup)
+        ran = run_with_files(program.argv, inp, out, self.limits, address_space=program.language.address_space,
+                             cgroup=self.cgroup)
+        if ran.lost:
+            raise OjpackError(f"the reference {program.source.name} {ran.lost.removeprefix('it ')}")
+        return ran.result
 
     def compare(self, data: bytes) -> Outcome:
         inp, ref_out, sol_out = self._files()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from ..judging import Checker, MultiPass, Verdict, of_run, pass_folder, run_passes
-from ..sandbox import Program, RunLimits, run
+from ..sandbox import Program, RunLimits, run_with_files
 
 
 @dataclass(frozen=True)
@@ -27,12 +27,16 @@ def judge_run(program: Program, inp: Path, ans: Path, out: Path, checker: Checke
     run keeps its passes in a fresh folder beside it). A checker that fails raises (an OjpackError)."""
     if isinstance(checker, MultiPass):
         return _passes(program, inp, ans, out.parent, checker, limits, time_limit)
-    res = run(program.argv, inp, out, limits, address_space=program.language.address_space, cgroup=cgroup)
+    ran = run_with_files(program.argv, inp, out, limits, address_space=program.language.address_space,
+                         cgroup=cgroup)
+    res = ran.result
     got = out.read_bytes() if out.exists() else b""
     failed = of_run(res, time_limit)
     if failed is not None:
         how = f"exit code {res.exit_code}" if res.exit_code else (f"signal {res.signal}" if res.signal else "")
         return Judged(True, f"{failed}" + (f" ({how})" if how else ""), got)
+    if ran.lost:
+        return Judged(True, ran.lost, got)
     verdict = checker.check(inp, ans, out)
     return Judged(not verdict.ok, verdict.message, got)
 

@@ -12,12 +12,13 @@ from ..lazy import exports
 if TYPE_CHECKING:
     from .builder import build
     from .data import BuiltTest, ensure_built, fingerprint, load_built
+    from .solve import problem_files
     from .stats import collect
     from .validate import bound_args, load_cases, load_validator, run_cases, validate_bytes, validate_file
 
 _WHERE = {
     "build": "builder", "BuiltTest": "data", "ensure_built": "data", "fingerprint": "data", "load_built": "data",
-    "collect": "stats", "bound_args": "validate", "load_cases": "validate", "load_validator": "validate", "run_cases": "validate", "validate_bytes": "validate",
+    "collect": "stats", "problem_files": "solve", "bound_args": "validate", "load_cases": "validate", "load_validator": "validate", "run_cases": "validate", "validate_bytes": "validate",
     "validate_file": "validate",
 }
 __getattr__ = exports(__name__, _WHERE)

@@ -9,7 +9,7 @@ from ..cache import Cache, key, sha256_file, toolkit_digest
 from ..sandbox import Program, prepare
 from ..errors import BuildError
 from ..problem import Problem
-from ..sandbox import RunLimits, run
+from ..sandbox import Files, RunLimits, run_with_files
 
 
 def load_model(problem: Problem, cache: Cache) -> tuple[Program, str] | None:
@@ -23,10 +23,18 @@ def load_model(problem: Problem, cache: Cache) -> tuple[Program, str] | None:
     return program, program.key if problem.includes() else sha256_file(source)
 
 
+def problem_files(problem: Problem) -> Files | None:
+    """The files a solution of `problem` reads its test from and writes its answer to (problem.yaml's
+    `io`), None when it uses standard input and output."""
+    io = problem.spec.io
+    return Files(io.input_file, io.output_file) if io.files else None
+
+
 def model_limits(problem: Problem) -> RunLimits:
     lim = problem.spec.limits
     # The model must fit the real limits: an answer it cannot give in time is no answer.
-    return RunLimits(cpu=lim.time, wall=3 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output)
+    return RunLimits(cpu=lim.time, wall=3 * lim.time + 1, memory_mib=lim.memory, output_mib=lim.output,
+                     files=problem_files(problem))
 
 
 def solve(problem: Problem, model: tuple[Program, str] | None, data: bytes, test_id: str, cache: Cache) -> bytes:
@@ -41,8 +49,11 @@ def solve(problem: Problem, model: tuple[Program, str] | None, data: bytes, test
     with tempfile.TemporaryDirectory(prefix="ojpack-solve-") as tmp:
         inp, out, err = Path(tmp, "in"), Path(tmp, "out"), Path(tmp, "err")
         inp.write_bytes(data)
-        res = run(program.argv, inp, out, limits, stderr=err,
-                  address_space=program.language.address_space)
+        ran = run_with_files(program.argv, inp, out, limits, stderr=err,
+                             address_space=program.language.address_space)
+        res = ran.result
+        if ran.lost and res.status == "ok":
+            raise BuildError(f"{test_id}: model solution {problem.spec.model_solution}: {ran.lost}")
         if res.status != "ok":
             tail = err.read_bytes()[-1500:].decode(errors="replace").strip()
             raise BuildError(f"{test_id}: model solution {problem.spec.model_solution} failed "

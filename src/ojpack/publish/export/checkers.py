@@ -139,14 +139,22 @@ ADAPTER = Path(__file__).with_name("testlib_adapter.cpp")
 CPP = {".cpp", ".cc", ".cxx", ".c++"}
 
 
+def cpp_checker(pkg: Package, target: str, how: str = "ship") -> Path:
+    """The package's checker program when it is one C++ source, as judges that compile it with testlib
+    take it; else one line (a Java or Python checker, a build/run folder such as an imported testlib4j one)."""
+    source = pkg.checker_program
+    assert source is not None
+    if source.suffix not in CPP:
+        raise OjpackError(f"{target}: can only {how} a C++ testlib checker; {source.name} is not C++")
+    return source
+
+
 def adapt_testlib_checker(pkg: Package, folder: Path, protocol: str, target: str) -> Path:
     """The package's testlib-convention C++ checker under a Kattis-protocol (`kattis`) or CMS-protocol
     (`cms`) judge: testlib_adapter.cpp with the checker's source beside it as testlib_checker.inc, and
     the headers it brings (testlib.h). Returns the adapter's source path."""
-    source = pkg.checker_program
-    assert source is not None and pkg.checker_convention == "testlib"
-    if source.suffix not in CPP:
-        raise OjpackError(f"{target}: can only adapt a C++ testlib checker to its protocol; {source.name} is not C++")
+    assert pkg.checker_convention == "testlib"
+    source = cpp_checker(pkg, target, "adapt")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "testlib_checker.inc").write_bytes(source.read_bytes())
     for header in sorted(source.parent.glob("*.h")):   # testlib.h and friends, as the package brings them

@@ -79,7 +79,7 @@ def write(pkg: Package, out: Path) -> Notes:
         "name": pkg.short_name, "title": pkg.names[primary], "primary_language": primary,
         "time_limit": pkg.time_limit, "memory_limit": pkg.memory_mib, "n_input": len(tests),
         "public_testcases": "all", "feedback_level": "full", "score_mode": "max_subtask",
-        "infile": "", "outfile": "", "token_mode": "disabled",
+        "infile": pkg.input_file or "", "outfile": pkg.output_file or "", "token_mode": "disabled",
         "score_type": "GroupMin", "score_type_parameters": params}))
     for i, t in enumerate(tests):
         copy(t.input, out / "input" / f"input{i}.txt")

@@ -20,6 +20,7 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship
 from ..package import Package, language_losses, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
+from .partial import partial_notes
 from .testargs import lost_everywhere
 from .write import Notes, copy, copy_solution, text, with_comment, yaml_text
 
@@ -36,7 +37,8 @@ def ini_value(value: str) -> str:
 
 
 def write(pkg: Package, out: Path) -> Notes:
-    notes = Notes(lost=pkg.pass_fail_note("domjudge") + lost_everywhere(pkg, "DOMjudge"))
+    notes = Notes(lost=pkg.pass_fail_note("domjudge") + lost_everywhere(pkg, "DOMjudge")
+                  + partial_notes(pkg, "domjudge"))
     lang = LANG if LANG in pkg.names else pkg.languages[0]
     meta: dict[str, object] = {"name": pkg.names[lang], "uuid": pkg.uuid,
                                "limits": {"memory": pkg.memory_mib, "output": pkg.output_mib}}

@@ -13,8 +13,11 @@ import re
 from pathlib import Path
 
 from ...errors import OjpackError
+from ...sandbox import is_script
 from ..package import Package
+from . import fileio
 from .checkers import token_checker
+from .partial import partial_notes
 from .write import Notes, copy, text, yaml_text
 
 # Hydro's language ids by source suffix (the std's file name carries it).
@@ -30,6 +33,9 @@ def checker_config(pkg: Package, testdata: Path) -> dict[str, str]:
     if pkg.checker_convention != "testlib":
         raise OjpackError(f"hydro: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
                           f"{pkg.checker_convention} convention")
+    if is_script(pkg.checker_program):   # hydrojudge compiles one checker source by its extension
+        raise OjpackError(f"hydro: takes a checker as one source file; {pkg.checker_program.parent.name}/ is a "
+                          "build/run program")
     copy(pkg.checker_program, testdata / pkg.checker_program.name)   # hydrojudge brings testlib.h
     return {"checker_type": "testlib", "checker": pkg.checker_program.name}
 
@@ -60,7 +66,7 @@ def hydro_statement(markdown: str, samples: list[tuple[str, str]]) -> str:
 
 
 def write(pkg: Package, out: Path) -> Notes:
-    notes = Notes()
+    notes = Notes(todo=partial_notes(pkg, "hydro"))
     root = out / pkg.short_name
     # One title for every language: Hydro keeps a single one.
     title = " / ".join(dict.fromkeys(pkg.names.values()))
@@ -81,7 +87,7 @@ def write(pkg: Package, out: Path) -> Notes:
             cases.append({"input": f"{stem}.in", "output": f"{stem}.out", **({"score": g.points[j]} if g.summed else {})})
         subtasks.append({"id": i, "score": g.score, "type": "sum" if g.summed else "min", "cases": cases})
     config = {"type": "default", "time": f"{round(pkg.time_limit * 1000)}ms", "memory": f"{pkg.memory_mib}m",
-              **checker_config(pkg, testdata), "subtasks": subtasks}
+              **checker_config(pkg, testdata), **fileio.hydro_filename(pkg), "subtasks": subtasks}
     text(testdata / "config.yaml", yaml_text(config))
     std = pkg.model_solution
     lang = LANG_ID.get(std.suffix) if std is not None else None

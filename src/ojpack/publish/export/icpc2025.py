@@ -12,6 +12,7 @@ from .interactive import ship
 from .multipass import mark as mark_multi_pass
 from ..package import Package, language_losses, validator_args, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
+from .partial import partial_notes
 from . import included
 from .testargs import case_files
 from .write import Notes, copy, copy_solution, link, sha256, text, yaml_text
@@ -32,7 +33,7 @@ def rule(verdicts: frozenset[str]) -> dict[str, list[str]]:
 
 def write(pkg: Package, out: Path) -> Notes:
     root = out / pkg.short_name
-    notes = Notes(lost=pkg.pass_fail_note("icpc2025"))   # BAPCtools refuses type: scoring
+    notes = Notes(lost=pkg.pass_fail_note("icpc2025") + partial_notes(pkg, "icpc2025"))   # BAPCtools refuses type: scoring
     limits: dict[str, object] = {"time_limit": pkg.time_limit, "memory": pkg.memory_mib, "output": pkg.output_mib}
     if not float(pkg.time_limit).is_integer():
         limits["time_resolution"] = 0.1 if round(pkg.time_limit * 10, 6).is_integer() else 0.001

@@ -13,6 +13,7 @@ from pathlib import Path
 from .interactive import FOLDER as INTERACTOR, mark_interactive, ship, ship_dialogues
 from ..package import Package, language_losses, validator_args, verdict_rule_losses
 from .checkers import default_validator_flags, ship_output_validator
+from .partial import adapter_flags
 from . import included
 from .testargs import folder_flags
 from .write import Notes, copy, copy_solution, text, yaml_text
@@ -114,14 +115,20 @@ def _scoring_data(pkg: Package, data: Path, lost: list[str]) -> None:
         rule = {"on_reject": "continue", "grader_flags": "first_error sum",
                 **({"accept_score": g.points[0]} if even else {})} if g.summed else \
             {"on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min"}
+        own = folder_flags(pkg, g.tests, f"data/secret/{g.name}", lost)
+
+        def with_adapter(score: int) -> dict[str, str]:
+            """The folder's output validator flags, the testlib adapter's (a test's maximum score) first."""
+            flags = " ".join(x for x in (adapter_flags(pkg, score), own.get("output_validator_flags")) if x)
+            return {"output_validator_flags": flags} if flags else {}
         text(data / "secret" / g.name / "testdata.yaml", yaml_text({
             **rule, "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds)),
-            **folder_flags(pkg, g.tests, f"data/secret/{g.name}", lost)}))
+            **own, **with_adapter(g.points[0] if g.summed else g.score)}))
         for i, t in enumerate(g.tests):
             folder = data / "secret" / g.name
             if g.summed and not even:   # points differ: each test in a group of its own with its accept_score
                 folder = folder / t.input.stem
-                text(folder / "testdata.yaml", yaml_text({"accept_score": g.points[i]}))
+                text(folder / "testdata.yaml", yaml_text({"accept_score": g.points[i], **with_adapter(g.points[i])}))
             copy(t.input, folder / t.input.name)
             copy(t.answer, folder / t.answer.name)
     if any(g.summed for g in pkg.subtasks):

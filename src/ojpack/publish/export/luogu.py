@@ -12,7 +12,8 @@ from pathlib import Path
 
 from ..package import Package, split_note
 from ...errors import OjpackError
-from .checkers import token_checker
+from .checkers import cpp_checker, token_checker
+from .partial import partial_notes
 from .write import Notes, copy, text, yaml_text
 
 
@@ -32,11 +33,12 @@ def write(pkg: Package, out: Path) -> Notes:
     if pkg.builtin_checker:
         text(out / "checker.cpp", token_checker(pkg, "testlib"))
     elif pkg.checker_convention == "testlib":
-        copy(pkg.checker_program, out / "checker.cpp")
+        copy(cpp_checker(pkg, "luogu"), out / "checker.cpp")
     else:
         raise OjpackError(f"luogu: runs testlib-protocol checkers only; {pkg.checker_program.name} follows the "
                           f"{pkg.checker_convention} convention")
     notes.todo.append("turn on Special Judge (testlib) for the problem: the checker is checker.cpp in the zip")
+    notes.todo += partial_notes(pkg, "luogu")
     notes.lost.append("solutions and their expected verdicts: Luogu's data zip has no place for them")
     notes.todo += split_note(pkg, "Luogu")
     return notes

@@ -16,7 +16,7 @@ from ...statement import find_browser
 from ...statement import languages, samples_from_files
 from . import TARGETS, WANTS_PDF, out_dir
 from .interactive import CANNOT, refuse
-from . import included, multipass
+from . import fileio, included, multipass
 from .write import publish
 
 
@@ -119,6 +119,7 @@ def export(pkg: Package, targets: list[str], step: Callable[[str], None] = lambd
         try:
             refuse(pkg, name)
             multipass.refuse(pkg, name)
+            fileio.refuse(pkg, name)
             notes = publish(root, name, lambda staging, n=name: TARGETS[n].write(pkg, staging))
             notes.lost += included.losses(pkg, name)
         except OjpackError as e:

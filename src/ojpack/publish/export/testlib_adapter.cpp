@@ -8,8 +8,16 @@
 //                    the checker's message in feedback_dir/judgemessage.txt
 //   PROTOCOL_CMS     checker input answer output; 1.0 or 0.0 on stdout, message on stderr
 // Anything else the checker does (exit 3, a crash) becomes this judge's own judge error.
+//
+// Part of a test's points, read as ojpack reads them: quitp(x) (exit 7, "points x ..." on stderr) is the
+// fraction x of the test, quitf(_pc(k)) (exit k or 50 + k, "partially correct (k) ...") k percent. CMS gets
+// the fraction on stdout. A Kattis-protocol judge gets score.txt = fraction x the test's maximum when the
+// exporter passed it as the flags `ojpack_max_score <points>` (a scoring group's output_validator_flags);
+// without them (a pass-fail problem) a partial answer is a wrong one, as ojpack counts it for the verdict.
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,6 +48,39 @@ int run_checker(const char* input, const char* output, const char* answer, const
 bool accepted(int code) { return code == 0; }
 bool rejected(int code) { return code == 1 || code == 2 || code == 4 || code == 8; }
 
+// The start of what the checker wrote on stderr (its message, testlib's verdict word first).
+std::string head_of(const std::string& path) {
+    std::string out;
+    FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) return out;
+    char buf[4096];
+    out.assign(buf, std::fread(buf, 1, sizeof buf, f));
+    std::fclose(f);
+    return out;
+}
+
+// The fraction of the test's points the checker gave: 1 partial answer, 0 none (an ordinary verdict),
+// -1 points out of range (the checker's fault).
+int partial(int code, const std::string& said, double& fraction) {
+    size_t at = said.find_first_not_of(" \t\r\n");
+    if (at == std::string::npos) return 0;
+    const char* text = said.c_str() + at;
+    char* end = nullptr;
+    if (code == 7 && std::strncmp(text, "points ", 7) == 0) {
+        fraction = std::strtod(text + 7, &end);
+        if (end == text + 7) return 0;
+        return std::isfinite(fraction) && fraction >= 0 && fraction <= 1 ? 1 : -1;
+    }
+    const char* pc = "partially correct (";
+    if (std::strncmp(text, pc, std::strlen(pc)) == 0) {
+        long k = std::strtol(text + std::strlen(pc), &end, 10);
+        if (end == text + std::strlen(pc) || *end != ')' || (code != k && code != 50 + k)) return 0;
+        fraction = k / 100.0;
+        return k >= 0 && k <= 100 ? 1 : -1;
+    }
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -55,9 +96,35 @@ int main(int argc, char** argv) {
     while ((n = std::fread(buf, 1, sizeof buf, stdin)) > 0) std::fwrite(buf, 1, n, f);
     std::fclose(f);
     const int code = run_checker(argv[1], output.c_str(), argv[2], (dir + "judgemessage.txt").c_str());
+    double fraction = 0;
+    const int part = code < 0 ? 0 : partial(code, head_of(dir + "judgemessage.txt"), fraction);
+    if (part < 0) return 2;
+    if (part > 0) {
+        const bool scored = argc >= 6 && std::strcmp(argv[4], "ojpack_max_score") == 0;
+        if (fraction >= 1) return 42;
+        if (!scored || fraction <= 0) return 43;
+        FILE* score = std::fopen((dir + "score.txt").c_str(), "w");
+        if (!score) return 2;
+        std::fprintf(score, "%.9g\n", fraction * std::strtod(argv[5], nullptr));
+        return std::fclose(score) == 0 ? 42 : 2;
+    }
     return accepted(code) ? 42 : rejected(code) ? 43 : 2;
 #elif defined(PROTOCOL_CMS)
-    const int code = run_checker(argv[1], argv[3], argv[2], nullptr);
+    char said[] = "/tmp/ojpack-checker-XXXXXX";
+    const int fd = mkstemp(said);
+    if (fd < 0) return 2;
+    close(fd);
+    const int code = run_checker(argv[1], argv[3], argv[2], said);
+    const std::string message = head_of(said);
+    unlink(said);
+    std::fputs(message.c_str(), stderr);   // the checker's words, as CMS shows them
+    double fraction = 0;
+    const int part = code < 0 ? 0 : partial(code, message, fraction);
+    if (part < 0) return 2;
+    if (part > 0) {
+        std::printf("%.9g\n", fraction);
+        return 0;
+    }
     if (!accepted(code) && !rejected(code)) return 2;
     std::printf("%s\n", accepted(code) ? "1.0" : "0.0");
     return 0;

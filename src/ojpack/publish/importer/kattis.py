@@ -250,7 +250,7 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
     if loose or not folders:
         raw.append(("secret", 100.0))
         imp.tests += loose
-        sums |= {"secret"} if scoring and loose and group_sum(secret, len(loose)) is not None else set()
+        sums |= {"secret"} if scoring and len(loose) > 1 and group_sum(secret, len(loose)) is not None else set()
     for folder in folders:
         group = safe_name(folder.name, "group")
         group = "group-sample" if group == "sample" else group
@@ -273,7 +273,7 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
         if not cases:
             continue
         imp.tests += cases
-        total = group_sum(folder, len(cases)) if scoring else None
+        total = group_sum(folder, len(cases)) if scoring and len(cases) > 1 else None   # one test: min is the same
         sums |= {group} if total is not None else set()
         score = score if total is None else total
         raw.append((group, score if scoring and score is not None else 0.0))

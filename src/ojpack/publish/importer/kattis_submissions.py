@@ -11,8 +11,8 @@ from typing import Any
 
 from . import multifile
 from .passes import no_model
-from .submissions import runnable, unclaimed, verdicts_of
-from .writer import FOLDER, Imported, SolutionIn
+from .submissions import expected_score, runnable, unclaimed, verdicts_of
+from .writer import FOLDER, Imported, SolutionIn, partial
 
 HEADERS = {".h", ".hpp", ".hh", ".txt", ".md"}   # files beside a submission's source that are not a second one
 SKIPPED = {".disabled", ".template"}   # a submission (file or folder) BAPCtools does not judge
@@ -60,11 +60,18 @@ def submissions(root: Path, imp: Imported, raw: dict[str, Any],
             suffix = Path(name).suffix   # (a folder x.c/ holding x.c and a note becomes x.c, not x.c.c)
             path = f"{entry.name.removesuffix(suffix)}{suffix}" if entry.is_dir() else name
             path = unclaimed(path, FOLDER[verdicts[0]], imp, f"submissions/{rel}")   # x.py beside x.py3
-            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix()))
+            score = expected_score(data) if imp.subtasks else None   # a pass-fail problem has no score
+            if score is not None and imp.score_scale != 1:   # scaled group points round: the score may not match
+                if verdicts == ["AC"] and score * imp.score_scale < 100 - 1e-6:
+                    imp.note(f"submissions/{rel}: @EXPECTED_SCORE@ {score:g} not carried over (the group points "
+                             "are scaled to 100)")
+                score = None
+            imp.solutions.append(SolutionIn(path, data, verdicts, sources[0].relative_to(root).as_posix(),
+                                            score=score))
     if skipped:
         imp.note(f"{len(skipped)} submissions named *.disabled or *.template are skipped, as BAPCtools skips them: "
                  + ", ".join(skipped))
-    accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"]),
+    accepted = sorted((s for s in imp.solutions if s.verdicts == ["AC"] and not partial(s)),
                       key=lambda s: (MODEL_ORDER.index(Path(s.path).suffix) if Path(s.path).suffix in MODEL_ORDER
                                      else 9, s.path))
     imp.model = accepted[0].origin if accepted else ""

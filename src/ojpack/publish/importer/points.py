@@ -22,7 +22,10 @@ def scale_points(raw: Sequence[float], score: int) -> list[int]:
 
 def summed_subtask(sub: SubtaskIn, tests: Sequence[TestIn], raw: Sequence[float] | None = None) -> None:
     """Make `sub` a sum subtask over its `tests` (in plan order): with the source's `raw` points per test,
-    its score split in proportion to them; without (equal points), split evenly (no `points:` lines)."""
+    its score split in proportion to them; without (equal points), split evenly (no `points:` lines). One test
+    earns the same under either rule: its subtask stays min."""
+    if len(tests) < 2:
+        return
     sub.aggregation = "sum"
     points = scale_points(raw, sub.score) if raw and sum(raw) > 0 else None
     even = points is None or points == list(even_split(sub.score, len(tests)))

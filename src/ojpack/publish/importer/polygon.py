@@ -15,9 +15,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path, PurePosixPath
 
 from ...errors import OjpackError
+from ...problem import FILE_NAME
 from . import tex
 from .polygon_checkers import checker_notes
-from .polygon_fileio import FileIO, file_io, with_std_streams
+from .polygon_java import is_testlib4j, testlib4j_checker
 from .polygon_langs import by_extension, polygon_language
 from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_windows_rand
 from .polygon_statement import statements
@@ -54,10 +55,6 @@ def read(root: Path) -> Imported:
     judging = xml.find("judging")
     if judging is None or not judging.findall("testset"):
         raise OjpackError(f"{root / 'problem.xml'}: no <judging><testset>: not a Polygon package")
-    io = file_io(judging)
-    if io is not None:
-        notes.append(f"file input/output ({', '.join(io.names())}): ojpack judges with standard input and output; "
-                     "a C/C++ solution's freopen of those files keeps the standard streams")
     sets = judging.findall("testset")
     ts = next((t for t in sets if t.get("name") == "tests"), sets[0])
     for other in sets:
@@ -66,6 +63,7 @@ def read(root: Path) -> Imported:
                          f"{ts.get('name')!r} was taken)")
     imp = Imported("polygon", short, {}, {}, [], [], [], "", "", notes=notes)
     imp.took("problem.xml", "read: names, limits, tests, groups, tags, validator and checker → problem.yaml")
+    imp.io = _file_io(judging)
     imp.source = {"name": "Polygon", **({"url": xml.get("url")} if xml.get("url") else {})}
     imp.names = fill_names({tex.LANGS.get(n.get("language", ""), n.get("language", "")): n.get("value", "")
                             for n in xml.findall("names/name")}, imp)
@@ -77,14 +75,30 @@ def read(root: Path) -> Imported:
     listed = [root / p for p in _resources(xml)] + sorted((root / "files").glob("*.h*"))
     headers = {p.name: p.read_bytes() for p in listed if p.suffix in (".h", ".hpp") and p.is_file()}
     groups = _tests(root, ts, gens, headers, imp)
-    _solutions(root, xml, io, imp)
+    _solutions(root, xml, imp)
     _validator(root, xml, headers, (ts.get("name") or "tests", groups), imp)
     if xml.find("assets/interactor") is not None:
+        if imp.io:   # the solution talks with the interactor over its standard streams
+            imp.note(f"file input/output ({', '.join(imp.io.values())}) of an interactive problem: not imported")
+            imp.io = {}
         _interactor(root, xml, headers, imp)   # its verdict alone counts: the checker is not imported
     else:
         _checker(root, xml, headers, imp)
     statements(root, imp)
     return imp
+
+
+def _file_io(judging: ET.Element) -> dict[str, str]:
+    """problem.yaml's io from `<judging input-file="game.in" output-file="game.out">` ("": the stream)."""
+    io = {}
+    for attr, key in (("input-file", "input"), ("output-file", "output")):
+        name = judging.get(attr, "").strip()
+        if name and not FILE_NAME.match(name):
+            raise OjpackError(f"problem.xml: <judging {attr}={name!r}>: not a plain file name ojpack can give a "
+                              "solution (letters, digits, _ . + -; no folder)")
+        if name:
+            io[key] = name
+    return io
 
 
 def _executables(xml: ET.Element) -> dict[str, str]:
@@ -269,7 +283,7 @@ def _tagged(root: Path, xml: ET.Element, imp: Imported) -> list[tuple[str, PureP
     return out
 
 
-def _solutions(root: Path, xml: ET.Element, io: FileIO | None, imp: Imported) -> None:
+def _solutions(root: Path, xml: ET.Element, imp: Imported) -> None:
     for tag, path, kind in _tagged(root, xml, imp):
         if tag not in TAGS:
             imp.note(f"{path}: tag {tag!r} has no ojpack verdict; the solution is not imported")
@@ -287,7 +301,7 @@ def _solutions(root: Path, xml: ET.Element, io: FileIO | None, imp: Imported) ->
             imp.note(f"{path}: presentation-error is judged WA by ojpack")
         sol = SolutionIn(path.name, (root / path).read_bytes(), TAGS[tag], str(path),
                          lang if lang != by_extension(path) else None)
-        imp.solutions.append(with_std_streams(as_polygon_compiled(sol, kind, imp), lang, io, imp))
+        imp.solutions.append(as_polygon_compiled(sol, kind, imp))
         if tag == "main":
             imp.model = str(path)
     if not imp.model:
@@ -346,9 +360,11 @@ def _checker(root: Path, xml: ET.Element, headers: dict[str, bytes], imp: Import
     if path is None or not (root / path).is_file():
         imp.note(f"checker {name or '(custom)'}: its source is not in the package; ojpack compares tokens")
         return
+    imp.notes += checker_notes(path, (root / path).read_bytes())
+    if is_testlib4j(path, (root / path).read_bytes()) and testlib4j_checker(root, path, _resources(xml), imp):
+        return
     # its own folder: a checker named like the validator (validate.cpp) must not overwrite it
     imp.files[f"validators/checker/{path.name}"] = (root / path).read_bytes()
-    imp.notes += checker_notes(path, (root / path).read_bytes())
     for h, data in headers.items():
         imp.files[f"validators/checker/{h}"] = data
     imp.checker = {"type": "program", "source": f"validators/checker/{path.name}", "convention": "testlib"}

@@ -1,9 +1,9 @@
 """What a Polygon checker does that ojpack cannot judge the same way, said in the import report.
 
-- Points per test (testlib `quitp`, exit code 7; optimization problems, often with
-  `treat-points-from-checker-as-percent`): ojpack has no per-test points, so such a run is a judge error.
-- A Java checker written on testlib4j (`ru.ifmo.testlib`, NEERC's packages): Polygon runs it with the
-  package's `testlib4j.jar`; ojpack compiles a checker as one source, so it does not compile.
+- Points per test (testlib `quitp`, exit code 7, or `_pc(k)`; optimization problems, often with
+  `treat-points-from-checker-as-percent`): ojpack reads quitp's points as the fraction of the test's points
+  (0 to 1, as CMS does and IOI-style checkers write them) and _pc(k) as k percent (judging/partial.py);
+  Polygon reads quitp's as points, or as percent with that flag, so the report says to check the scores.
 """
 
 from __future__ import annotations
@@ -11,15 +11,13 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-POINTS = re.compile(rb"\bquitp\s*\(|\b_points\b")
+POINTS = re.compile(rb"\bquitp\s*\(|\b_points\b|\b_pc\s*\(")
 
 
 def checker_notes(path: PurePosixPath, data: bytes) -> list[str]:
     notes = []
     if POINTS.search(data):
-        notes.append(f"{path} gives points per test (testlib quitp, exit code 7): ojpack has no per-test points "
-                     "and judges such a run a checker failure (JE)")
-    if path.suffix == ".java" and b"ru.ifmo.testlib" in data:
-        notes.append(f"{path} is a testlib4j checker (ru.ifmo.testlib), which Polygon runs with the package's "
-                     "testlib4j.jar: ojpack compiles a checker as one source, so it does not compile here")
+        notes.append(f"{path} gives points per test (testlib quitp / _pc): ojpack reads quitp's points as the "
+                     "fraction of the test's points (0 to 1; more is a judge error) and _pc(k) as k percent, where "
+                     "Polygon reads quitp's as points (or percent): check its partial solutions' scores")
     return notes

@@ -55,11 +55,13 @@ def legacy_summed(chain: list[dict[str, Any]]) -> bool:
 
 def legacy_total(chain: list[dict[str, Any]], tests: int) -> float:
     """A legacy summed group's points: each test's accept_score (default 1) times its tests, at most the top
-    of its own `range`."""
-    each = next((m["accept_score"] for m in chain if m.get("accept_score") is not None), 1)
+    of its own `range` (without an accept_score, that top: score.txt gives the tests' scores)."""
+    each = next((m["accept_score"] for m in chain if m.get("accept_score") is not None), None)
     top = str(chain[0].get("range", "")).split()[-1:] if chain else []
     try:
-        total = float(each) * tests
+        if each is None and top:   # the tests' scores come from score.txt: the group's range is its points
+            return float(top[0])
+        total = float(1 if each is None else each) * tests
         return min(total, float(top[0])) if top else total
     except (TypeError, ValueError):
         return float(tests)

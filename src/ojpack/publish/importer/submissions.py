@@ -9,7 +9,8 @@ the verdicts their home tools require.
   ojpack judges the first failing test, so a submission may end on any permitted verdict, and on AC only when
   nothing is required. Rules matching one submission (the folder's default included) must all hold.
 - `@EXPECTED_RESULTS@: CORRECT, TIMELIMIT` (or `@EXPECTED_SCORE@: CORRECT`) in a source (DOMjudge)
-  overrides its folder.
+  overrides its folder; `@EXPECTED_SCORE@: 74.42` on a scoring problem is the score it must earn, which
+  ojpack's `check` holds it to (not when the group points had to be scaled to 100: rounded, they may differ).
 - `.py3` is Python 3; `.py2`, and a `.py` that Python 3 cannot parse (problemtools runs those as Python 2),
   and languages ojpack has no runner for are named in the report and left out.
 """
@@ -46,6 +47,14 @@ DOMJUDGE = {"CORRECT": ["AC"], "WRONG-ANSWER": ["WA"], "NO-OUTPUT": ["WA"], "TIM
 # included, so prose naming the tag ("how to use the @EXPECTED_RESULTS@ tag") is not one
 EXPECTED = re.compile(rb"@EXPECTED_(?:RESULTS?|SCORE)@:[ \t]*([A-Za-z_, -]*)", re.I)
 ORDER = ["AC", "WA", "TLE", "RE", "MLE", "OLE", "CE"]   # the first names the folder
+SCORE = re.compile(rb"@EXPECTED_SCORE@:[ \t]*([0-9]+(?:\.[0-9]*)?)(?![0-9A-Za-z.])")
+
+
+def expected_score(data: bytes) -> float | None:
+    """DOMjudge's `@EXPECTED_SCORE@: 74.42` (a scoring problem's submission): the score it must earn, in the
+    package's points; None when the source names none."""
+    m = SCORE.search(data)
+    return float(m.group(1)) if m else None
 
 
 def _sorted(verdicts: set[str]) -> list[str]:

@@ -59,6 +59,7 @@ class SolutionIn:
     verdicts: list[str]         # ojpack verdicts; more than one = a set (Polygon's TO tag and the like)
     origin: str
     lang: str | None = None     # ojpack's language id, when the file's extension would name another one
+    score: float | None = None  # the score it must earn, in ojpack's points (DOMjudge's @EXPECTED_SCORE@)
 
 
 @dataclass
@@ -83,11 +84,13 @@ class Imported:
     interactor: str | None = None         # an interactive problem's interactor (Kattis convention)
     interactor_args: list[str] = field(default_factory=list)   # its output validator arguments
     multi_pass: int | None = None         # a multi-pass problem's most passes (Kattis limits.validation_passes)
+    io: dict[str, str] = field(default_factory=dict)   # problem.yaml's io: the test and answer files (OI problems)
     validator_flags: dict[str, list[str]] = field(default_factory=dict)   # input validator flags: "" top, per group
     extra_validators: list[dict[str, Any]] = field(default_factory=list)  # problem.yaml's extra_validators
     include: dict[str, str] = field(default_factory=dict)   # solutions.include: language id -> folder
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     verdict_rule: str | None = None   # problem.yaml's judging.verdict (None: the default, Polygon's every_test)
+    score_scale: float = 1.0   # ojpack's points per point of the source (its group points scaled to 100)
     notes: list[str] = field(default_factory=list)
     fates: dict[str, str] = field(default_factory=dict)   # source file → what the reader made of it
 
@@ -119,7 +122,13 @@ class ImportReport:
 
 
 def solution_rel(s: SolutionIn) -> str:
-    return f"solutions/{FOLDER[s.verdicts[0]]}/{s.path}"
+    return f"solutions/{'partial' if partial(s) else FOLDER[s.verdicts[0]]}/{s.path}"
+
+
+def partial(s: SolutionIn) -> bool:
+    """An accepted submission that must earn part of the points (Kattis' partially_accepted, DOMjudge's
+    CORRECT with a lower @EXPECTED_SCORE@): solutions/partial/, never the model solution."""
+    return s.verdicts == ["AC"] and s.score is not None and s.score < 100 - 1e-6
 
 
 def _copy_rel(t: TestIn, ext: str = ".in") -> str:
@@ -153,7 +162,7 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "short_name": imp.short_name, "name": imp.names, "source": imp.source,
         "credits": {"authors": imp.authors}, "license": imp.license,
         **({"rights_owner": imp.rights_owner} if imp.rights_owner else {}),
-        "limits": imp.limits, "bounds": imp.bounds,
+        "limits": imp.limits, **({"io": imp.io} if imp.io else {}), "bounds": imp.bounds,
         "subtasks": [{"group": s.group, "score": s.score, **({"aggregation": s.aggregation} if s.aggregation else {}),
                       **({"bounds": s.bounds} if s.bounds else {})} for s in imp.subtasks],
         "checker": imp.checker, "validator": imp.validator,
@@ -166,9 +175,12 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "tests": tests,
         **({"judging": {"verdict": imp.verdict_rule}} if imp.verdict_rule else {}),
     }
-    multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
+    multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1 and not partial(s)}
     if multi:
         spec["solutions"] = {"verdicts": multi}
+    for s in filter(partial, imp.solutions):   # part of the points: its expectation (its verdict follows)
+        score = round(s.score or 0, 6)
+        spec.setdefault("solutions", {})[solution_rel(s)] = {"score": int(score) if score.is_integer() else score}
     langs = {solution_rel(s): s.lang for s in imp.solutions if s.lang}
     if langs:   # a language the file's extension does not name (Polygon's Perl .pl, C++20, PyPy)
         spec.setdefault("solutions", {})["languages"] = langs
@@ -283,6 +295,7 @@ def scale_scores(raw: list[tuple[str, float]], imp: Imported) -> list[SubtaskIn]
     """ojpack's subtask scores are positive integers adding up to 100: keep them when they do, otherwise
     scale (largest remainders) and say so."""
     total = sum(p for _, p in raw)
+    imp.score_scale = 100 / total if total > 0 else 1.0
     if all(float(p).is_integer() and p > 0 for _, p in raw) and total == 100:
         return [SubtaskIn(g, int(p)) for g, p in raw]
     if total <= 0:
