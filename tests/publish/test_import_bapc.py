@@ -87,8 +87,9 @@ def test_generators_yaml_group_points_become_subtask_scores(tmp_path: Path) -> N
     plan.write_text(text)
     report = import_package(source, tmp_path / "out")
     spec = yaml.safe_load((tmp_path / "out" / "problem.yaml").read_text())
-    assert [(s["group"], s["score"]) for s in spec["subtasks"]] == [("large", 70), ("small", 30)]
-    assert any("data.secret.large: its points are summed over its tests" in n for n in report.notes)
+    assert [(s["group"], s["score"], s.get("aggregation")) for s in spec["subtasks"]] == \
+        [("large", 70, "sum"), ("small", 30, None)]   # score_aggregation: sum, the 70 points split evenly
+    assert not any("summed" in n for n in report.notes)
 
 
 def test_2025_09_group_points_with_a_type_list_and_scaled_when_not_100(tmp_path: Path) -> None:

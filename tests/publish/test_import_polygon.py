@@ -156,8 +156,9 @@ def test_tags_from_desc_files_each_test_points_and_interactors(tmp_path: Path) -
     assert {s.path: s.verdicts for s in imp.solutions} == {"main.cpp": ["AC"], "sum.py": ["TLE", "AC"]}
     assert imp.model == "solutions/main.cpp"
     assert any("tag 'failed' has no ojpack verdict" in n for n in imp.notes)
-    assert [(s.group, s.score) for s in imp.subtasks] == [("small", 40), ("large", 60)]
-    assert any("each-test, 40 in all" in n for n in imp.notes)
+    assert [(s.group, s.score, s.aggregation) for s in imp.subtasks] == [("small", 40, "sum"), ("large", 60, None)]
+    assert [(t.name, t.points) for t in imp.tests if t.group == "small"] == \
+        [("test-02", 15), ("test-03", 25)]   # Polygon's points per test, as the sum subtask's
 
     xml.write_text(text.replace("<assets>", '<assets><interactor><source path="files/i.cpp"/></interactor>'))
     with pytest.raises(OjpackError, match="interactive"):

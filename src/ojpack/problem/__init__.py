@@ -10,11 +10,11 @@ from .contest import CONTEST_FILE, Contest, ContestProblem, add_problem_line, is
 from .noalias import AliasRefused, dump_yaml, load_yaml
 from .io import FILE_NAME
 from .load import Problem, copy_sources, load_problem
-from .points import aggregation, points_per_test
+from .points import aggregation, even_split, points_per_test
 from .plan import PlannedTest, expand, make_plan
 from .reference import json_schema, keys
 from .schema import Coverage, Expectation
 
 __all__ = ["AliasRefused", "CONTEST_FILE", "FILE_NAME", "Contest", "ContestProblem", "Coverage", "Expectation", "PlannedTest",
-           "Problem", "add_problem_line", "aggregation", "copy_sources", "default_rule", "dump_yaml", "expand", "is_contest", "json_schema", "keys",
+           "Problem", "add_problem_line", "aggregation", "even_split", "copy_sources", "default_rule", "dump_yaml", "expand", "is_contest", "json_schema", "keys",
            "load_contest", "load_problem", "load_yaml", "make_plan", "next_entry", "points_per_test"]

@@ -18,7 +18,7 @@ from ..errors import OjpackError
 from .langcodes import KATTIS_RUNS_AS
 from ..sandbox import detect, is_script, main_name
 from ..problem import make_plan
-from ..problem import Problem
+from ..problem import Problem, points_per_test
 from ..statement import OUT_DIR as STATEMENT_DIR
 
 
@@ -28,6 +28,16 @@ class Group:
     score: int                             # 0 for the sample group
     bounds: dict[str, tuple[int, int]]     # bounds in force for its tests
     tests: tuple[BuiltTest, ...]
+    points: tuple[int, ...] = ()           # a sum subtask: each test's points (problem.yaml aggregation: sum)
+
+    @property
+    def summed(self) -> bool:
+        return bool(self.points)
+
+    def blocks(self) -> list[tuple[int, tuple[BuiltTest, ...]]]:
+        """(score, tests) groups that are each all or nothing and score as this group does: a sum subtask is
+        one group per test, with the test's points (for judges whose groups all score by the minimum)."""
+        return [(p, (t,)) for p, t in zip(self.points, self.tests)] if self.summed else [(self.score, self.tests)]
 
 
 @dataclass(frozen=True)
@@ -115,11 +125,14 @@ class Package:
 
     def pass_fail_note(self, target: str) -> list[str]:
         """The export report's line for a judge that cannot score subtasks (nothing to say with one)."""
-        if len(self.subtasks) < 2:
+        summed = [g.name for g in self.subtasks if g.summed]
+        if len(self.subtasks) < 2 and not summed:
             return []
         scores = "/".join(str(g.score) for g in self.subtasks)
-        return [f"scoring: {target} judges pass-fail: the {len(self.subtasks)} subtasks ({scores} points, each earned "
-                f"only when all its tests pass) are kept as ordered test groups without scores"]
+        how = f"earned per passing test in {', '.join(summed)}: no partial points there" if summed else \
+            "each earned only when all its tests pass"
+        return [f"scoring: {target} judges pass-fail: the {len(self.subtasks)} subtask(s) ({scores} points, {how}) "
+                "are kept as ordered test groups without scores"]
 
     @property
     def secret_tests(self) -> list[BuiltTest]:
@@ -248,6 +261,13 @@ def _existing(problem: Problem, rel: str | None, key: str) -> Path | None:
     return problem.path(rel)
 
 
+def split_note(pkg: Package, target: str) -> list[str]:
+    """The export report's line for a judge whose groups all score by the minimum (Group.blocks)."""
+    summed = [g.name for g in pkg.subtasks if g.summed]
+    return [f"points per test: sum subtask(s) {', '.join(summed)} are written as one all-or-nothing subtask per "
+            f"test worth its points, so {target} lists each of their tests as a subtask of its own"] if summed else []
+
+
 def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solution, ...] | None = None) -> Package:
     """Assemble the view from the loaded problem and its built tests (list order = judging order)."""
     spec = problem.spec
@@ -258,10 +278,12 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
     if unknown:
         raise OjpackError(f"built data has tests in groups not in problem.yaml: {', '.join(unknown)}; rebuild")
     subtasks = []
+    per_test = points_per_test(spec)
     for s in spec.subtasks:
         if not by_group.get(s.group):
             raise OjpackError(f"subtask {s.group} has no built tests; rebuild the data")
-        subtasks.append(Group(s.group, s.score, problem.bounds_for(s.group), tuple(by_group[s.group])))
+        subtasks.append(Group(s.group, s.score, problem.bounds_for(s.group), tuple(by_group[s.group]),
+                              per_test.get(s.group, ())))
     names = dict(spec.name)
     return Package(
         root=problem.root, short_name=spec.short_name, names=names,

@@ -15,7 +15,7 @@ import jinja2
 
 from ..testdata import BuiltTest
 from ..errors import OjpackError
-from ..problem import Problem
+from ..problem import Problem, aggregation, points_per_test
 from .bounded import Outcome, RenderLimit, bounded
 from .files import with_files_line
 from .sandboxed import NotText, SecurityError, environment
@@ -53,6 +53,8 @@ class SubtaskView:
     score: int
     bounds: dict[str, BoundView]    # every bound in force for the group
     tightened: dict[str, BoundView]  # only those that differ from the global bounds
+    aggregation: str = "min"         # min: its score only when every test passes; sum: points per passing test
+    points: tuple[int, ...] = ()     # sum: each test's points, in plan order
 
 
 @dataclass(frozen=True)
@@ -120,10 +122,12 @@ def context(problem: Problem, lang: str, samples: list[Sample]) -> dict[str, obj
     spec = problem.spec
     glob = {k: BoundView(k, b.min, b.max, b.doc) for k, b in spec.bounds.items()}
     subtasks = []
+    per_test = points_per_test(spec)
     for i, sub in enumerate(spec.subtasks, 1):
         eff = {k: BoundView(k, lo, hi, glob[k].doc) for k, (lo, hi) in problem.bounds_for(sub.group).items()}
         tight = {k: v for k, v in eff.items() if (v.min, v.max) != (glob[k].min, glob[k].max)}
-        subtasks.append(SubtaskView(i, sub.group, sub.score, eff, tight))
+        subtasks.append(SubtaskView(i, sub.group, sub.score, eff, tight, aggregation(spec, sub.group),
+                                    per_test.get(sub.group, ())))
     limits = spec.limits
     return {
         "lang": lang,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import OjpackError
-from ..package import Package
+from ..package import Package, split_note
 from .checkers import adapt_testlib_checker, compile_checker, token_checker
 from .write import Notes, copy, text, yaml_text
 
@@ -72,7 +72,9 @@ def write(pkg: Package, out: Path) -> Notes:
                           "for `ojpack render` (install chromium, e.g. by scripts/setup.sh)")
     groups = [pkg.sample, *pkg.subtasks] if pkg.sample.tests else list(pkg.subtasks)
     tests = [t for g in groups for t in g.tests]
-    params = [[g.score, len(g.tests)] for g in groups]
+    # GroupMin scores a group only when all its tests pass: a sum subtask becomes one group per test
+    blocks = [b for g in groups for b in g.blocks()]
+    params = [[score, len(ts)] for score, ts in blocks]
     text(out / "task.yaml", yaml_text({
         "name": pkg.short_name, "title": pkg.names[primary], "primary_language": primary,
         "time_limit": pkg.time_limit, "memory_limit": pkg.memory_mib, "n_input": len(tests),
@@ -93,9 +95,10 @@ def write(pkg: Package, out: Path) -> Notes:
     else:   # the sources stay beside the binary, for the record
         compile_checker(adapt_testlib_checker(pkg, out / "check", "cms", "cms"), out / "check" / "checker", "cms")
     gen = []
-    for g in groups:
-        gen.append(f"# ST: {g.score}")
-        gen += [gen_line(pkg.plan_lines.get(t.id, ""), t.id) for t in g.tests]
+    for score, ts in blocks:
+        gen.append(f"# ST: {score}")
+        gen += [gen_line(pkg.plan_lines.get(t.id, ""), t.id) for t in ts]
+    notes.todo += split_note(pkg, "CMS")
     text(out / "gen" / "GEN", "\n".join(gen))
     n_sample = len(pkg.sample.tests)
     notes.todo.append("feedback chosen: IOI style, every testcase public with full feedback and each subtask's "

@@ -79,12 +79,13 @@ def write(pkg: Package, out: Path) -> Notes:
     subtasks = []
     for i, g in enumerate(pkg.subtasks, start=1):
         cases = []
-        for t in g.tests:
+        for j, t in enumerate(g.tests):
             stem = f"{g.name}-{t.input.stem}"
             copy(t.input, testdata / f"{stem}.in")
             copy(t.answer, testdata / f"{stem}.out")
-            cases.append({"input": f"{stem}.in", "output": f"{stem}.out"})
-        subtasks.append({"id": i, "score": g.score, "type": "min", "cases": cases})
+            # a sum subtask: each case earns its own score when it passes (Hydro adds them up)
+            cases.append({"input": f"{stem}.in", "output": f"{stem}.out", **({"score": g.points[j]} if g.summed else {})})
+        subtasks.append({"id": i, "score": g.score, "type": "sum" if g.summed else "min", "cases": cases})
     config = {"type": "default", "time": f"{round(pkg.time_limit * 1000)}ms", "memory": f"{pkg.memory_mib}m",
               **checker_config(pkg, testdata), **fileio.hydro_filename(pkg), "subtasks": subtasks}
     text(testdata / "config.yaml", yaml_text(config))

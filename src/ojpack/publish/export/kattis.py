@@ -1,7 +1,8 @@
 """Legacy Kattis / ICPC problem format, as problemtools' verifyproblem checks it.
 
 A scoring problem: every subtask is a test group under data/secret whose testdata.yaml carries its
-score (min over its tests) and its bounds for the input validator; the sample group is worth 0.
+score (min over its tests; a sum subtask: each test's accept_score, summed) and its bounds for the input
+validator; the sample group is worth 0.
 A pass-fail problem: `type: pass-fail`, its secret tests flat under data/secret.
 """
 
@@ -110,12 +111,27 @@ def _scoring_data(pkg: Package, data: Path, lost: list[str]) -> None:
         "on_reject": "continue", "grader_flags": "first_error sum", "range": "0 100"}))
     _samples(pkg, data, lost, {"accept_score": 0, "range": "0 0"})
     for g in pkg.subtasks:
+        even = len(set(g.points)) == 1   # a sum group: each test earns accept_score; judging goes on past a failure
+        rule = {"on_reject": "continue", "grader_flags": "first_error sum",
+                **({"accept_score": g.points[0]} if even else {})} if g.summed else \
+            {"on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min"}
         own = folder_flags(pkg, g.tests, f"data/secret/{g.name}", lost)
-        if flags := " ".join(x for x in (adapter_flags(pkg, g.score), own.get("output_validator_flags")) if x):
-            own["output_validator_flags"] = flags   # the adapter's first: it reads its own, not the checker's
+
+        def with_adapter(score: int) -> dict[str, str]:
+            """The folder's output validator flags, the testlib adapter's (a test's maximum score) first."""
+            flags = " ".join(x for x in (adapter_flags(pkg, score), own.get("output_validator_flags")) if x)
+            return {"output_validator_flags": flags} if flags else {}
         text(data / "secret" / g.name / "testdata.yaml", yaml_text({
-            "on_reject": "break", "accept_score": g.score, "grader_flags": "first_error min",
-            "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds)), **own}))
-        for t in g.tests:
-            copy(t.input, data / "secret" / g.name / t.input.name)
-            copy(t.answer, data / "secret" / g.name / t.answer.name)
+            **rule, "range": f"0 {g.score}", "input_validator_flags": " ".join(validator_args(g.bounds)),
+            **own, **with_adapter(g.points[0] if g.summed else g.score)}))
+        for i, t in enumerate(g.tests):
+            folder = data / "secret" / g.name
+            if g.summed and not even:   # points differ: each test in a group of its own with its accept_score
+                folder = folder / t.input.stem
+                text(folder / "testdata.yaml", yaml_text({"accept_score": g.points[i], **with_adapter(g.points[i])}))
+            copy(t.input, folder / t.input.name)
+            copy(t.answer, folder / t.answer.name)
+    if any(g.summed for g in pkg.subtasks):
+        lost.append("sum subtasks: their groups add up their tests' accept_score (grader_flags sum, on_reject: "
+                    "continue); a legacy judge that ignores the score of a group whose verdict is not accepted "
+                    "gives them all or nothing")

@@ -36,8 +36,11 @@ def write(pkg: Package, out: Path) -> Notes:
         text(out / "spj.cpp", spj)
         notes.todo.append("turn on Special Judge (C++) with spj.cpp as its code before uploading the zip; without "
                           "it, " + PLAIN_LOSS.removeprefix("checker: "))
-    notes.lost.append("subtasks: QDUOJ scores each test on its own; no all-or-nothing groups")
+    if any(not g.summed for g in pkg.subtasks):
+        notes.lost.append("subtasks: QDUOJ scores each test on its own; no all-or-nothing groups")
     notes.lost.append("solutions and their expected verdicts: the zip has no place for them")
+    # a sum subtask is what QDUOJ does: each test earns its own points
     notes.todo.append("set the OI scores per test in QDUOJ's admin page: " + ", ".join(
-        f"{g.name} = {len(g.tests)} tests, {g.score} points" for g in pkg.subtasks))
+        f"{g.name} = " + (f"tests {'/'.join(map(str, g.points))} points" if g.summed else
+                          f"{len(g.tests)} tests, {g.score} points") for g in pkg.subtasks))
     return notes

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...errors import OjpackError
-from ..package import Package, inline_includes, validator_args
+from ..package import Package, inline_includes, split_note, validator_args
 from .write import Notes, copy, text
 
 
@@ -41,11 +41,13 @@ def write(pkg: Package, out: Path) -> Notes:
              ("n_sample_tests", len(pkg.sample.tests)),
              ("input_pre", "data"), ("input_suf", "in"), ("output_pre", "data"), ("output_suf", "ans"),
              ("time_limit", whole_seconds(pkg.time_limit)), ("memory_limit", pkg.memory_mib),
-             ("output_limit", pkg.output_mib), ("n_subtasks", len(pkg.subtasks))]
+             ("output_limit", pkg.output_mib)]
+    blocks = [b for g in pkg.subtasks for b in g.blocks()]   # a sum subtask: one packed subtask per test
+    conf.append(("n_subtasks", len(blocks)))
     end = 0
-    for i, g in enumerate(pkg.subtasks, start=1):
-        end += len(g.tests)
-        conf += [(f"subtask_end_{i}", end), (f"subtask_score_{i}", g.score), (f"subtask_type_{i}", "packed")]
+    for i, (score, group) in enumerate(blocks, start=1):
+        end += len(group)
+        conf += [(f"subtask_end_{i}", end), (f"subtask_score_{i}", score), (f"subtask_type_{i}", "packed")]
     text(out / "problem.conf", "".join(f"{k} {v}\n" for k, v in conf))
     for i, t in enumerate(tests, start=1):
         copy(t.input, out / f"data{i}.in")
@@ -58,6 +60,7 @@ def write(pkg: Package, out: Path) -> Notes:
     head = f'#define BUILTIN_BOUNDS "{bounds}"\n#define VALID_EXIT 0\n#define INVALID_EXIT 1\n'
     text(out / "val.cpp", head + inline_includes(pkg.cpp_validator("uoj")))   # one file: headers pasted in
     notes = Notes()
+    notes.todo += split_note(pkg, "UOJ")
     notes.lost.append("solutions other than std.cpp and their expected verdicts: UOJ has no place for them")
     notes.lost.append("validator bounds per subtask: val.cpp checks the global bounds only")
     return notes

@@ -126,6 +126,7 @@ class Planner:
         self.tests: list[TestIn] = []
         self.constants = read_constants(root)
         self.scores: dict[str, float | None] = {}   # first-level secret group → its points
+        self.summed: set[str] = set()               # first-level secret groups whose tests' points add up
         self.known: dict[str, list[str]] = {}        # a case's or directory's key → where it sits (include:)
         self.located: list[tuple[str, TestIn]] = []  # (the directory a test sits in, the test)
         self.own: dict[str, tuple[Args, Args]] = {}   # a case's own `yaml:` arguments, by its origin
@@ -187,9 +188,8 @@ class Planner:
         settings = node.get("test_group.yaml", node.get("testdata.yaml")) if isinstance(node, dict) else None
         settings = settings if isinstance(settings, dict) else {}
         self.scores[group] = group_score(settings)
-        if summed(settings):
-            self.imp.note(f"generators.yaml: {where}: its points are summed over its tests; ojpack gives a "
-                          "subtask's points only when all its tests pass")
+        if summed(settings):   # a sum subtask (importer/points.py), its max_score split evenly
+            self.summed.add(group)
 
     def case(self, node: Any, where: str, group: str, name: str, salt: str, count_value: int,
              args: tuple[Args, Args]) -> None:

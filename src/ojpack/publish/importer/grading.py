@@ -1,25 +1,31 @@
-"""What a Kattis/ICPC package's testdata.yaml / test_group.yaml files say about grading that ojpack's rule
-(`scoring: {subtask: min, sample: 0}`: a subtask earns its points only when all its tests pass, the subtask
-scores add up) does not express: named in the report, never dropped silently.
+"""What a Kattis/ICPC package's testdata.yaml / test_group.yaml files say about grading that ojpack's rules
+(a min subtask earns its points only when all its tests pass, a sum subtask each passing test's points, the
+subtask scores add up, the sample earns nothing) do not express: named in the report, never dropped silently.
 
 Carried elsewhere: scores (`accept_score`, the top of `range`, `max_score`, `score`, `scoring.score`), input
 validator flags (validators.py), the output validator flags (the checker rule, and each group's and test's
 own in testargs.py). Equivalent to
 ojpack's rule, so nothing to say: `grader_flags` min / first_error / ignore_sample / accept_if_any_accepted,
 `on_reject: break`, `on_reject: continue`, `range` and the groups' `sum` at the top or data/secret,
-`scoring.aggregation: min`, `grading: default`.
+`scoring.aggregation` / `score_aggregation` min, sum or pass-fail, `grading: default`; a group's `sum` with
+`on_reject: continue` (a sum subtask, scores.py).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from typing import Any
+
 import yaml
+
+from .scores import legacy_summed, summed
 
 SAME_FLAGS = {"min", "first_error", "ignore_sample", "accept_if_any_accepted", "no_errors"}
 CARRIED = {"accept_score", "range", "max_score", "score", "input_validator_flags", "input_validator_args",
            "reject_score", "on_reject", "grader_flags", "scoring", "output_validator_flags",
-           "output_validator_args", "static_validation", "full_feedback", "description", "grading"}
+           "output_validator_args", "static_validation", "full_feedback", "description", "grading",
+           "score_aggregation"}
 
 
 def grading_notes(root: Path) -> list[str]:
@@ -36,17 +42,34 @@ def grading_notes(root: Path) -> list[str]:
             continue
         where = f.relative_to(root).as_posix()
         group = f.parent not in (data, data / "secret", data / "sample")
-        odd = set(str(meta.get("grader_flags", "")).split()) - SAME_FLAGS - (set() if group else {"sum"})
+        # a group that sums its tests is a sum subtask (scores.py): its sum and on_reject: continue are carried
+        adds = group and (summed(meta) or f.name == "testdata.yaml" and legacy_summed(_chain(f.parent, data)))
+        odd = set(str(meta.get("grader_flags", "")).split()) - SAME_FLAGS - (set() if group and not adds else {"sum"})
         if odd:
             notes.append(f"{where}: grader_flags {' '.join(sorted(odd))} not carried over (ojpack: a subtask scores "
-                         "all or nothing, the subtasks add up)")
-        if group and meta.get("on_reject") == "continue":
+                         "all or nothing, or the sum of its passing tests' points; the subtasks add up)")
+        if group and meta.get("on_reject") == "continue" and not adds:
             notes.append(f"{where}: on_reject: continue (partial credit inside a group) not carried over")
         scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
-        if scoring.get("aggregation", "min") != "min" and group:
-            notes.append(f"{where}: scoring aggregation {scoring['aggregation']!r} not carried over (ojpack: min)")
-        if meta.get("grading", "default") != "default":
+        rule = meta.get("score_aggregation", scoring.get("aggregation", "min"))
+        if rule not in ("min", "sum", "pass-fail") and group:
+            notes.append(f"{where}: score aggregation {rule!r} not carried over (ojpack: min or sum)")
+        if meta.get("grading", "default") not in ("default", "sum"):
             notes.append(f"{where}: grading {meta['grading']!r} not carried over (ojpack grades by its own rule)")
         for key in sorted(set(meta) - CARRIED):
             notes.append(f"{where}: {key!r} not carried over")
     return notes
+
+
+def _chain(folder: Path, data: Path) -> list[dict[str, Any]]:
+    """A legacy group's testdata.yaml and its ancestors' up to data/, nearest first (unreadable ones empty)."""
+    out = []
+    for p in [folder, *folder.parents]:
+        try:
+            meta = yaml.safe_load((p / "testdata.yaml").read_text(encoding="utf-8")) if (p / "testdata.yaml").is_file() else {}
+        except (yaml.YAMLError, UnicodeDecodeError):
+            meta = {}
+        out.append(meta if isinstance(meta, dict) else {})
+        if p == data or p == p.parent:
+            break
+    return out

@@ -13,7 +13,7 @@ from ...errors import OjpackError
 from . import included, kattis, testargs
 from .testargs import as_args
 from .programs import place, units
-from .scores import group_score, is_scoring
+from .scores import group_score, is_scoring, summed
 from .generators import folder_settings, read_plan
 from .grading import grading_notes
 from .submissions import rules_2025
@@ -59,7 +59,7 @@ def read(root: Path) -> Imported:
     kattis.unpassed_flags(out_flags, where, imp)
     imp.validator_flags[""] = as_args(top.get("input_validator_args", top.get("input_validator_flags")))
     imp.bounds = kattis.bounds_of(imp.validator_flags[""], where, imp)
-    kattis.tests(root, imp, _group_meta, is_scoring(meta), planned)
+    kattis.tests(root, imp, _group_meta, is_scoring(meta), planned, _sum_2025)
     folders = folder_settings(planned)   # what `bt generate` writes where data/ lacks a folder's test_group.yaml
 
     def read_group(folder: Path) -> dict[str, Any]:
@@ -102,6 +102,17 @@ def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
     meta = kattis.load_yaml(group_file(folder))
     args = meta.get("input_validator_args", meta.get("input_validator_flags"))
     return group_score(meta), (None if args is None else as_args(args))
+
+
+def _sum_2025(folder: Path, count: int) -> float | None:
+    """A group's points when its tests' scores add up (`score_aggregation: sum`, 2023-07 `scoring.aggregation`),
+    split evenly; `secret` sums by default, which matters when it holds its tests itself."""
+    meta = kattis.load_yaml(group_file(folder))
+    if folder.name == "secret":
+        rule = meta.get("score_aggregation", (meta.get("scoring") or {}).get("aggregation", "sum")
+                        if isinstance(meta.get("scoring", {}), dict) else "sum")
+        return (group_score(meta) or 100.0) if rule == "sum" else None
+    return (group_score(meta) or float(count)) if summed(meta) else None
 
 
 def _rules(raw: dict[str, Any], imp: Imported, version: str) -> list[tuple[re.Pattern[str], set[str]]]:

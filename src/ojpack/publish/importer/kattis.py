@@ -23,6 +23,8 @@ from .passes import kinds, passes_of, submit_answer
 from .programs import place, units
 from .generators import plan, read_plan
 from .grading import grading_notes
+from .points import summed_subtask
+from .scores import group_score, legacy_summed, legacy_total, summed
 from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
 from .kattis_submissions import submissions
@@ -198,9 +200,24 @@ def _group_meta(folder: Path) -> tuple[float | None, list[str] | None]:
 
 
 GroupMeta = Callable[[Path], tuple[float | None, list[str] | None]]
+# a group folder and its number of tests -> its points when its tests' scores add up (a sum subtask); None: min
+GroupSum = Callable[[Path, int], float | None]
 
 
-def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, planned: dict[str, Any] | None) -> None:
+def _legacy_sum(folder: Path, count: int) -> float | None:
+    """A legacy group's testdata.yaml, with its ancestors' up to data/ (scores.legacy_summed)."""
+    chain = []
+    for p in [folder, *folder.parents]:
+        chain.append(load_yaml(p / "testdata.yaml"))
+        if p.name == "data":
+            break
+    if summed(chain[0]):
+        return group_score(chain[0]) or float(count)
+    return legacy_total(chain, count) if legacy_summed(chain) else None
+
+
+def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, planned: dict[str, Any] | None,
+          group_sum: GroupSum = _legacy_sum) -> None:
     """data/sample → the sample group; each folder under data/secret (or data/secret itself) → a subtask; with
     no secret data, the plan of generators/generators.yaml (`planned`, parsed by `read_plan`). Each group's
     input validator flags (its own, else data/secret's, else data/'s) go to imp.validator_flags."""
@@ -230,9 +247,11 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
         loose, folders = [TestIn("secret", t.name, t.origin, t.input, t.answer) for t in samples], []
     raw: list[tuple[str, float]] = []
     overrides: dict[str, dict[str, dict[str, int]]] = {}
+    sums: set[str] = set()   # groups whose tests' points add up: sum subtasks
     if loose or not folders:
         raw.append(("secret", 100.0))
         imp.tests += loose
+        sums |= {"secret"} if scoring and len(loose) > 1 and group_sum(secret, len(loose)) is not None else set()
     for folder in folders:
         group = safe_name(folder.name, "group")
         group = "group-sample" if group == "sample" else group
@@ -255,6 +274,9 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
         if not cases:
             continue
         imp.tests += cases
+        total = group_sum(folder, len(cases)) if scoring and len(cases) > 1 else None   # one test: min is the same
+        sums |= {group} if total is not None else set()
+        score = score if total is None else total
         raw.append((group, score if scoring and score is not None else 0.0))
         override = {k: v for k, v in bounds_of(flags, f"{folder.relative_to(root)}", imp).items()
                     if imp.bounds.get(k) != v}
@@ -265,6 +287,8 @@ def tests(root: Path, imp: Imported, group_meta: GroupMeta, scoring: bool, plann
                  + ", ".join(g for g, _ in raw))
     imp.subtasks = scale_scores(raw if scoring else [(g, 1.0) for g, _ in raw], imp)
     for s in imp.subtasks:
+        if s.group in sums:
+            summed_subtask(s, [t for t in imp.tests if t.group == s.group])
         for k, v in overrides.get(s.group, {}).items():
             if k in imp.bounds:
                 s.bounds[k] = v
@@ -298,6 +322,9 @@ def _planned(root: Path, imp: Imported, flags: list[str], scoring: bool, spec: d
                 scoring else ""))
     points = [(g, (planner.scores.get(g) if planner else None) or 0.0) for g in groups]
     imp.subtasks = scale_scores(points if scoring else [(g, 1.0) for g in groups], imp)
+    for s in imp.subtasks:
+        if scoring and planner and s.group in planner.summed:
+            summed_subtask(s, [t for t in secret if t.group == s.group])
     return True
 
 

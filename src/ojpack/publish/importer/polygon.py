@@ -24,6 +24,7 @@ from .polygon_windows import as_polygon_compiled, crlf_notes, with_lf, with_wind
 from .polygon_statement import statements
 from .safe import inside, numbered, parse_xml
 from .testlib_run import GROUP_BOUND, adapter, interactor_adapter, plain
+from .points import summed_subtask
 from .writer import Imported, SolutionIn, SubtaskIn, TestIn, fill_names, permissive_validator, safe_name, scale_scores
 
 # problem.xml's <solution tag=…> → the verdicts ojpack expects (a list = any of them, as Polygon means it).
@@ -159,8 +160,6 @@ def _tests(root: Path, ts: ET.Element, gens: dict[str, str], headers: dict[str, 
             order.append(group)
             members[group] = []
         members[group].append(TestIn("", name, origin, data, answer, gen))
-        if not group and float(t.get("points", 0) or 0):
-            imp.note(f"test {i}: its own {t.get('points')} points are not carried over (ojpack scores groups)")
     crlf_notes(crlf_inputs, crlf_answers, imp)
     return _groups(order, members, every, group_el, tests, imp)
 
@@ -201,19 +200,16 @@ def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str,
     dependencies lend it theirs (repeated), so that it scores only when they pass, as in Polygon."""
     if not order:
         raise OjpackError("the Polygon test set has no tests besides the samples: nothing to judge")
+    raw = {f"test-{i:02d}": float(t.get("points", 0) or 0) for i, t in enumerate(tests, start=1)}
     points: dict[str, float] = {}
+    summed: set[str] = set()   # each-test groups, and tests without a group carrying their own points: sum subtasks
     for g in order:
         el = group_el.get(g)
-        if el is None:
-            points[g] = 0.0
+        if el is None and g or el is not None and el.get("points-policy") != "each-test":
+            points[g] = float(el.get("points", 0) or 0) if el is not None else 0.0
             continue
-        if el.get("points-policy") == "each-test":
-            per = [float(t.get("points", 0) or 0) for t in tests if t.get("group") == g]
-            points[g] = sum(per)
-            imp.note(f"group {g!r}: points per test (each-test, {points[g]:g} in all) become one all-or-nothing "
-                     "subtask (ojpack scores a subtask only when all its tests pass)")
-        else:
-            points[g] = float(el.get("points", 0) or 0)
+        points[g] = sum(raw[t.name] for t in members[g])
+        summed |= {g} if points[g] > 0 else set()
     scored = [g for g in order if points[g] > 0] or [order[-1]]
     if not any(points.values()):
         points[order[-1]] = 100.0
@@ -236,9 +232,16 @@ def _groups(order: list[str], members: dict[str, list[TestIn]], every: dict[str,
             t.group = names[target]
     subtasks = scale_scores([(names[g], points[g] or 1.0) for g in scored], imp)
     imp.subtasks = subtasks
-    for g in scored:
+    for g, sub in zip(scored, subtasks):
         own = [t for h in order for t in members[h] if t.group == names[g]]
         need = _needs(g, group_el) - {g}
+        if g in summed:   # each test earns its own points: nothing to lend, a dependency cannot hold them back
+            mine = {t.name for t in members[g]}
+            summed_subtask(sub, own, [raw[t.name] if t.name in mine else 0.0 for t in own])
+            imp.notes += [f"group {g!r}: its dependency on {', '.join(repr(d) for d in sorted(need))} is not carried "
+                          "over (in ojpack's sum subtask each test earns its points on its own)"] if need else []
+            imp.tests.extend(own)
+            continue
         have = {t.name for t in own}
         lent = [TestIn(names[g], t.name, t.origin, t.input, t.answer, t.gen)
                 for d in every if d in need for t in every[d] if t.name not in have]
@@ -338,7 +341,7 @@ def _validator(root: Path, xml: ET.Element, headers: dict[str, bytes], testset: 
         imp.bounds[GROUP_BOUND] = {"min": 0, "max": len(named),
                                    "doc": "the Polygon group the validator is told (--group); 0: none"}
         index = {g: i for i, g in enumerate(named, start=1)}
-        imp.subtasks = [SubtaskIn(s.group, s.score, {**s.bounds, GROUP_BOUND: {"min": index[g], "max": index[g]}})
+        imp.subtasks = [SubtaskIn(s.group, s.score, {**s.bounds, GROUP_BOUND: {"min": index[g], "max": index[g]}}, s.aggregation)
                         if g in index else s for s, g in zip(imp.subtasks, groups)]
 
 

@@ -42,6 +42,7 @@ class TestIn:
     gen: str | None = None      # an ojpack generator line, when the source's generator can run here
     checker_args: list[str] | None = None     # the test's own output validator arguments (testargs.py)
     validator_args: list[str] | None = None   # the test's own input validator arguments
+    points: int | None = None   # what it earns in a sum subtask (importer/points.py; None: an even split)
 
 
 @dataclass
@@ -49,6 +50,7 @@ class SubtaskIn:
     group: str
     score: int
     bounds: dict[str, dict[str, int]] = field(default_factory=dict)
+    aggregation: str | None = None   # "sum": each test earns its points (importer/points.py); None: min
 
 
 @dataclass
@@ -146,7 +148,7 @@ def _line(t: TestIn, keep: bool) -> dict[str, Any]:
     line: dict[str, Any] = {"name": t.name, "gen": t.gen} if t.gen else \
         {"name": t.name, "copy": _copy_rel(t), **({"answer": _copy_rel(t, ".ans")} if keep and t.answer is not None
                                                   else {})}
-    own = {"checker_args": t.checker_args, "validator_args": t.validator_args}
+    own = {"checker_args": t.checker_args, "validator_args": t.validator_args, "points": t.points}
     return {**line, **{k: v for k, v in own.items() if v is not None}}
 
 
@@ -162,8 +164,8 @@ def spec_of(imp: Imported) -> dict[str, Any]:
         "credits": {"authors": imp.authors}, "license": imp.license,
         **({"rights_owner": imp.rights_owner} if imp.rights_owner else {}),
         "limits": imp.limits, **({"io": imp.io} if imp.io else {}), "bounds": imp.bounds,
-        "subtasks": [{"group": s.group, "score": s.score, **({"bounds": s.bounds} if s.bounds else {})}
-                     for s in imp.subtasks],
+        "subtasks": [{"group": s.group, "score": s.score, **({"aggregation": s.aggregation} if s.aggregation else {}),
+                      **({"bounds": s.bounds} if s.bounds else {})} for s in imp.subtasks],
         "checker": imp.checker, "validator": imp.validator,
         **({"answer_validator": imp.answer_validator} if imp.answer_validator else {}),
         **({"extra_validators": imp.extra_validators} if imp.extra_validators else {}),
