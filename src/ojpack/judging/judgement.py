@@ -16,7 +16,7 @@ from ..sandbox import CompileError, language_of, prepare
 from .execute import Cell, Job, execute, problem_limits
 from ..problem import Problem
 from .scoring import SubtaskScore, score_subtasks
-from .verdicts import Verdict, overall
+from .verdicts import Verdict, judged
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,8 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     got = execute([Job("submission", program, t) for t in tests], limits, lim.time, checker, workers, tick)
     cells = tuple(got[("submission", t.id)] for t in tests)
     subtasks = scores(problem, cells, groups)
-    return Judgement(source, language.name, overall([c.verdict for c in cells]), sum(s.score for s in subtasks),
+    verdict = judged(problem.spec.judging, list(zip(groups, (c.verdict for c in cells))))
+    return Judgement(source, language.name, verdict, sum(s.score for s in subtasks),
                      cells, groups, subtasks, time.monotonic() - start)
 
 

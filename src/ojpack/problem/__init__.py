@@ -12,7 +12,8 @@ from .load import Problem, copy_sources, load_problem
 from .plan import PlannedTest, expand, make_plan
 from .reference import json_schema, keys
 from .schema import Coverage, Expectation
+from .verdict_rule import GROUP_RULES, Judging
 
-__all__ = ["AliasRefused", "CONTEST_FILE", "Contest", "ContestProblem", "Coverage", "Expectation", "PlannedTest",
+__all__ = ["AliasRefused", "CONTEST_FILE", "Contest", "ContestProblem", "Coverage", "Expectation", "GROUP_RULES", "Judging", "PlannedTest",
            "Problem", "add_problem_line", "copy_sources", "default_rule", "dump_yaml", "expand", "is_contest", "json_schema", "keys",
            "load_contest", "load_problem", "load_yaml", "make_plan", "next_entry"]

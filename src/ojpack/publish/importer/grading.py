@@ -4,9 +4,9 @@ scores add up) does not express: named in the report, never dropped silently.
 
 Carried elsewhere: scores (`accept_score`, the top of `range`, `max_score`, `score`, `scoring.score`), input
 validator flags (validators.py), the output validator flags (the checker rule, and each group's and test's
-own in testargs.py). Equivalent to
-ojpack's rule, so nothing to say: `grader_flags` min / first_error / ignore_sample / accept_if_any_accepted,
-`on_reject: break`, `on_reject: continue`, `range` and the groups' `sum` at the top or data/secret,
+own in testargs.py), the verdict rules (`on_reject`, the verdict `grader_flags`: graderules.py, which names
+what it cannot carry). Equivalent to
+ojpack's rule, so nothing to say: `grader_flags` min, `range` and the groups' `sum` at the top or data/secret,
 `scoring.aggregation: min`, `grading: default`.
 """
 
@@ -16,7 +16,8 @@ from pathlib import Path
 
 import yaml
 
-SAME_FLAGS = {"min", "first_error", "ignore_sample", "accept_if_any_accepted", "no_errors"}
+SAME_FLAGS = {"min", "first_error", "ignore_sample", "accept_if_any_accepted", "no_errors", "worst_error",
+              "always_accept"}   # the verdict flags: graderules.py
 CARRIED = {"accept_score", "range", "max_score", "score", "input_validator_flags", "input_validator_args",
            "reject_score", "on_reject", "grader_flags", "scoring", "output_validator_flags",
            "output_validator_args", "static_validation", "full_feedback", "description", "grading"}
@@ -40,8 +41,6 @@ def grading_notes(root: Path) -> list[str]:
         if odd:
             notes.append(f"{where}: grader_flags {' '.join(sorted(odd))} not carried over (ojpack: a subtask scores "
                          "all or nothing, the subtasks add up)")
-        if group and meta.get("on_reject") == "continue":
-            notes.append(f"{where}: on_reject: continue (partial credit inside a group) not carried over")
         scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
         if scoring.get("aggregation", "min") != "min" and group:
             notes.append(f"{where}: scoring aggregation {scoring['aggregation']!r} not carried over (ojpack: min)")

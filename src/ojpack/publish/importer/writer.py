@@ -86,6 +86,7 @@ class Imported:
     include: dict[str, str] = field(default_factory=dict)   # solutions.include: language id -> folder
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     verdict_rule: str | None = None   # problem.yaml's judging.verdict (None: the default, Polygon's every_test)
+    judging_groups: dict[str, str] = field(default_factory=dict)   # judging.groups: a group's own rule
     notes: list[str] = field(default_factory=list)
     fates: dict[str, str] = field(default_factory=dict)   # source file → what the reader made of it
 
@@ -162,7 +163,8 @@ def spec_of(imp: Imported) -> dict[str, Any]:
            if imp.interactor else {}),
         **({"multi_pass": {"passes": imp.multi_pass}} if imp.multi_pass else {}),
         "tests": tests,
-        **({"judging": {"verdict": imp.verdict_rule}} if imp.verdict_rule else {}),
+        **({"judging": {"verdict": imp.verdict_rule, **({"groups": imp.judging_groups} if imp.judging_groups else {})}}
+           if imp.verdict_rule else {}),
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1}
     if multi:
