@@ -5,7 +5,8 @@ Kinds: `verifyproblem defect` (it runs a Java submission by its file name, thoug
 named otherwise: problemtools' run/source.py takes mainclass from the file name; Kattis itself finds the
 class), `score.txt` (the output validator gives per-test points, which ojpack does not read), `timing`
 (one verdict is a time-out and the two slowest runs or limits straddle it: rerun the package alone before
-calling it real), `time limit` (the two derived different time limits), `unexplained`.
+calling it real), `time limit` (the two judged with different time limits), `judge error` (one side's
+checker or interactor failed on it: its message), `unexplained`.
 """
 
 from __future__ import annotations
@@ -49,8 +50,12 @@ def writes_score(pkg: Path) -> bool:
                for f in d.rglob("*") if f.is_file() and f.suffix not in HEADERS)
 
 
-def reason(pkg: Path, c: Comparison, ours_limit: float | None, said: str) -> Why:
+def reason(pkg: Path, c: Comparison, ours_limit: float | None, said: str, judge_error: str = "") -> Why:
+    """`judge_error`: the check's own line on its JE runs, if any."""
     ours, theirs = c.ours, c.theirs
+    if ours.verdict == "JE" or (theirs.verdict == "JE" and ours.verdict is not None):
+        who = "ojpack" if ours.verdict == "JE" else "verifyproblem"
+        return Why("judge error", f"{who} judged it JE: " + (judge_error if who == "ojpack" else theirs.line)[:160])
     if c.submission.endswith(".java") or (pkg / "submissions" / c.submission).is_dir():
         declared = java_main(pkg, c.submission)
         if declared and theirs.verdict in ("RTE", "CE"):

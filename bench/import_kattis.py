@@ -128,7 +128,8 @@ def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None, outsid
     if said is not None:
         ours, subs = ojpack_verdicts(pkg, report, bool(full))
         limit = (report.get("margins") or {}).get("time_limit")
-        rows = [(c, reason(pkg, c, limit, said) if c.kind == "differ" else None)
+        je = next((p for p in report.get("problems", []) if p.startswith("judge error")), "")
+        rows = [(c, reason(pkg, c, limit, said, je) if c.kind == "differ" else None)
                 for c in compare(subs, ours, verifyproblem_verdicts(said))]
     return ok, right, total, pt_right, (f"wrong: {', '.join(wrong)}  " if wrong else "") + theirs, rows
 
