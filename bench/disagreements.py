@@ -53,6 +53,9 @@ def writes_score(pkg: Path) -> bool:
 def reason(pkg: Path, c: Comparison, ours_limit: float | None, said: str, judge_error: str = "") -> Why:
     """`judge_error`: the check's own line on its JE runs, if any."""
     ours, theirs = c.ours, c.theirs
+    if writes_score(pkg) and ("score.txt" in theirs.line or (ours.score is not None and theirs.score is not None)):
+        return Why("score.txt", "the output validator writes score.txt (per-test points), which ojpack does not "
+                                f"read; verifyproblem said: {theirs.line[:120]}")
     if ours.verdict == "JE" or (theirs.verdict == "JE" and ours.verdict is not None):
         who = "ojpack" if ours.verdict == "JE" else "verifyproblem"
         return Why("judge error", f"{who} judged it JE: " + (judge_error if who == "ojpack" else theirs.line)[:160])
@@ -62,8 +65,6 @@ def reason(pkg: Path, c: Comparison, ours_limit: float | None, said: str, judge_
             stem = Path(c.submission).stem
             return Why("verifyproblem defect", f"it runs `java ... {stem}` (problemtools takes the class from the "
                                                f"file name); {declared}; verifyproblem said: {theirs.line[:120]}")
-    if ours.score is not None and theirs.score is not None and writes_score(pkg):
-        return Why("score.txt", "the output validator writes score.txt (per-test points), which ojpack does not read")
     theirs_limit = verifyproblem_limit(said)
     if "TLE" in (ours.verdict, theirs.verdict):
         if ours_limit is not None and theirs_limit is not None and abs(ours_limit - theirs_limit) > 1e-9:
