@@ -17,6 +17,11 @@ the total "verdicts agreeing with verifyproblem". verifyproblem's Java and Go co
 machine (`verifyproblem_env`); a submission only one of the two can run is counted apart, not as a
 disagreement.
 
+Each disagreement is printed with its kind and reason (`disagreements.py`): a verifyproblem defect with its
+evidence (a Java class named otherwise than its file), an output validator's score.txt, timing or differing
+time limits, or unexplained. A package with a timing disagreement is judged again, alone, and the second run
+counts (`--no-rerun`: not), the first run's verdicts named beside.
+
 Prints one line per package and the totals: "problems right / total, submissions right / total"; then, on the
 packages verifyproblem judged, each tool's submissions as expected, and "verdicts agreeing with verifyproblem
 A / B" over the B submissions both judged, those only one of them judged (a language it lacks, an import or
@@ -33,8 +38,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from disagreements import Why, reason
 from kattis_verdicts import (Comparison, Verdict, compare, ojpack_verdicts, submission_paths, verifyproblem_env,
                              verifyproblem_verdicts)
+
+Row = tuple[Comparison, Why | None]   # a submission's two verdicts, and why they differ (None: they do not)
+TIMING = ("timing", "time limit")
 
 REPO = Path(__file__).resolve().parents[1]
 OJPACK = [sys.executable, "-m", "ojpack.cli"]
@@ -87,14 +96,15 @@ def scoring(pkg: Path) -> bool:
     return re.search(r"^type:.*\bscoring\b", text, re.M) is not None
 
 
-def unjudged(pkg: Path, said: str | None, why: str) -> list[Comparison]:
+def unjudged(pkg: Path, said: str | None, why: str) -> list[Row]:
     """What verifyproblem judged of a package ojpack judged nothing of still counts, against nothing of ours."""
     subs = submission_paths(pkg)
-    return [] if said is None else compare(subs, {s: Verdict(None, why=why) for s in subs}, verifyproblem_verdicts(said))
+    return [] if said is None else \
+        [(c, None) for c in compare(subs, {s: Verdict(None, why=why) for s in subs}, verifyproblem_verdicts(said))]
 
 
 def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None, outside: list[str]
-        ) -> tuple[bool, int, int, int, str, list[Comparison]]:
+        ) -> tuple[bool, int, int, int, str, list[Row]]:
     total = submissions(pkg)
     proc = run([*OJPACK, "import", str(pkg), "--to", str(out), "--json", *outside], timeout)
     pt_right, theirs, said = verifyproblem(pkg, timeout, env) if env is not None else (0, "", None)
@@ -114,10 +124,13 @@ def one(pkg: Path, out: Path, timeout: float, env: dict[str, str] | None, outsid
     right = sum(1 for s in report.get("solutions", []) if s.get("ok"))
     wrong = [f"{s['name']}={s.get('verdict')}" for s in report.get("solutions", []) if not s.get("ok")]
     ok = right == total and bool(report.get("ok"))
-    rows: list[Comparison] = []
+    rows: list[Row] = []
     if said is not None:
         ours, subs = ojpack_verdicts(pkg, report, bool(full))
-        rows = compare(subs, ours, verifyproblem_verdicts(said))
+        limit = (report.get("margins") or {}).get("time_limit")
+        je = next((p for p in report.get("problems", []) if p.startswith("judge error")), "")
+        rows = [(c, reason(pkg, c, limit, said, je) if c.kind == "differ" else None)
+                for c in compare(subs, ours, verifyproblem_verdicts(said))]
     return ok, right, total, pt_right, (f"wrong: {', '.join(wrong)}  " if wrong else "") + theirs, rows
 
 
@@ -130,6 +143,8 @@ def main() -> None:
     ap.add_argument("--allow-outside", type=Path, action="append", default=[],
                     help="passed to ojpack import (e.g. BAPCtools' resources/headers, which its test problems link)")
     ap.add_argument("--all", action="store_true", help="list every submission's two verdicts, not only differences")
+    ap.add_argument("--no-rerun", action="store_true",
+                    help="do not judge a package again, alone, when a disagreement on it is a matter of timing")
     args = ap.parse_args()
     found = packages(args.folder.resolve())
     if not found:
@@ -137,13 +152,15 @@ def main() -> None:
     problems = subs = subs_total = pt_subs = 0
     both = [0, 0, 0]   # on the packages verifyproblem judged: how many, their submissions, ojpack's right ones
     outside = [arg for d in args.allow_outside for arg in ("--allow-outside", str(d.resolve()))]
-    compared: list[tuple[str, Comparison]] = []
+    compared: list[tuple[str, Row]] = []
     with tempfile.TemporaryDirectory(prefix="ojpack-bench-import-") as tmp:
         work = args.keep.resolve() if args.keep else Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         env = None if args.no_verifyproblem else verifyproblem_env(Path(tmp) / "verifyproblem-config")
         for i, pkg in enumerate(found):
             ok, right, total, pt_right, said, rows = one(pkg, work / f"{i:02d}-{pkg.name}", args.timeout, env, outside)
+            if not args.no_rerun and any(w and w.kind in TIMING for _, w in rows):
+                rows = rerun(rows, one(pkg, work / f"{i:02d}-{pkg.name}-again", args.timeout, env, outside)[5])
             problems += ok
             pt_subs += pt_right
             subs += right
@@ -159,20 +176,43 @@ def main() -> None:
         print_comparison(compared, args.all)
 
 
-def print_comparison(compared: list[tuple[str, Comparison]], every: bool) -> None:
-    """One line per submission where the two differ or only one judged it (`every`: per submission), then
-    the totals."""
+def rerun(first: list[Row], again: list[Row]) -> list[Row]:
+    """A timing disagreement is judged by a second run of its package alone: the second run's comparison
+    counts, and its reason says what the first run gave."""
+    second = {c.submission: (c, w) for c, w in again}
+    out: list[Row] = []
+    for c, w in first:
+        if w is None or w.kind not in TIMING or c.submission not in second:
+            out.append((c, w))
+            continue
+        c2, w2 = second[c.submission]
+        before = f"first run: ojpack {c.ours.show()}, verifyproblem {c.theirs.show()}"
+        out.append((c2, Why(w2.kind, f"{w2.text}; {before}") if w2 else Why("agreed on rerun", before)))
+    return out
+
+
+def print_comparison(compared: list[tuple[str, Row]], every: bool) -> None:
+    """One line per submission where the two differ or only one judged it (`every`: per submission), with
+    the reason of each disagreement, then the totals and the disagreements by kind."""
     if not compared:
         return
     print(f"{'package':24} {'submission':44} {'ojpack':26} {'verifyproblem':26} kind")
-    for name, c in compared:
-        if every or c.kind != "agree":
+    for name, (c, why) in compared:
+        if every or c.kind != "agree" or why is not None:
             print(f"{name:24} {c.submission:44} {c.ours.show():26} {c.theirs.show():26} {c.kind}")
-    kinds = [c.kind for _, c in compared]
+            if why is not None:
+                print(f"    {why.kind}: {why.text}")
+    kinds = [c.kind for _, (c, _) in compared]
     both = sum(1 for k in kinds if k in ("agree", "differ"))
     print(f"verdicts agreeing with verifyproblem {kinds.count('agree')} / {both} (submissions both judged); "
           f"judged by ojpack only {kinds.count('ojpack only')}, by verifyproblem only "
           f"{kinds.count('verifyproblem only')}, by neither {kinds.count('neither')}")
+    whys = [w.kind for _, (c, w) in compared if w is not None and c.kind == "differ"]
+    if whys:
+        print("disagreements by kind: " + ", ".join(f"{k} {whys.count(k)}" for k in dict.fromkeys(whys)))
+    flipped = sum(1 for _, (c, w) in compared if w is not None and w.kind == "agreed on rerun")
+    if flipped:
+        print(f"timing disagreements that agreed when their package was judged again alone: {flipped}")
 
 
 if __name__ == "__main__":

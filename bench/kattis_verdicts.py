@@ -23,7 +23,8 @@ from typing import Any
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 JUDGED = re.compile(r"^(?:ERROR |WARNING )?\s*(?P<sub>\S+/\S+) \((?P<lang>.*?)\) "
                     r"(?P<how>OK with extra time:|OK:|got|was fully accepted:) (?P<verdict>[A-Z]+)"
-                    r"(?: \((?P<score>-?[\d.]+)\))?")
+                    r"(?: \((?P<score>-?[\d.]+)\))?(?P<rest>.*)$")
+CPU = re.compile(r"CPU: (?P<cpu>[\d.]+)s @ (?:testcase )?(?P<at>[^\],]+)")
 COMPILE = re.compile(r"^ERROR Compile error for (?P<sub>\S+/\S+) \((?P<lang>.*?)\)(?P<rest>.*)$")
 UNKNOWN = re.compile(r"^ERROR Submission (?P<sub>\S+/\S+) does not match any known submissions directory")
 KATTIS = {"RE": "RTE", "MLE": "RTE"}
@@ -34,6 +35,9 @@ class Verdict:
     verdict: str | None          # None: not judged (why says why)
     score: float | None = None   # a scoring problem's score, as a fraction of the full score
     why: str = ""
+    cpu: float | None = None     # the slowest run's CPU seconds, and its test (the evidence of a timing verdict)
+    at: str = ""
+    line: str = ""               # verifyproblem's own line on it
 
     def show(self) -> str:
         if self.verdict is None:
@@ -85,6 +89,7 @@ def verifyproblem_env(tmp: Path) -> dict[str, str]:
 def verifyproblem_verdicts(said: str) -> dict[str, Verdict]:
     """submission path below submissions/ (`accepted/a.cc`) → the verdict verifyproblem printed for it."""
     raw: dict[str, tuple[str | None, float | None, str]] = {}
+    lines: dict[str, str] = {}
     for line in ANSI.sub("", said).splitlines():
         if m := COMPILE.match(line):
             missing = "could not find compiler" in m.group("rest")
@@ -94,11 +99,19 @@ def verifyproblem_verdicts(said: str) -> dict[str, Verdict]:
         elif m := JUDGED.match(line):
             raw.setdefault(m.group("sub"), (m.group("verdict"),
                                             float(m.group("score")) if m.group("score") else None, ""))
+        else:
+            continue
+        lines.setdefault(m.group("sub"), line.strip())
     if "Failed to compile grader" in said:   # e.g. a Python 2 grader on a machine without Python 2: it judged nothing
         raw = {k: (None, None, "its grader does not compile here") if v == "JE" else (v, s, why)
                for k, (v, s, why) in raw.items()}
     full = max((s for _, s, _ in raw.values() if s is not None), default=None)
-    return {k: Verdict(v, None if s is None or not full else s / full, why) for k, (v, s, why) in raw.items()}
+    out = {}
+    for k, (v, s, why) in raw.items():
+        cpu = CPU.search(lines.get(k, ""))
+        out[k] = Verdict(v, None if s is None or not full else s / full, why,
+                         float(cpu.group("cpu")) if cpu else None, cpu.group("at").strip() if cpu else "", lines.get(k, ""))
+    return out
 
 
 def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[dict[str, Verdict], list[str]]:
@@ -114,7 +127,9 @@ def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[d
         if sub is None:
             continue
         verdict = KATTIS.get(s["verdict"], s["verdict"])
-        out[sub] = Verdict(verdict, s["score"] / 100 if scoring and s.get("score") is not None else None)
+        slowest = max(s.get("cells") or [{}], key=lambda c: c.get("time") or 0.0)
+        out[sub] = Verdict(verdict, s["score"] / 100 if scoring and s.get("score") is not None else None,
+                           cpu=slowest.get("time"), at=str(slowest.get("test", "")))
     subs = submission_paths(pkg)
     for sub in subs:
         out.setdefault(sub, Verdict(None, why="not imported"))

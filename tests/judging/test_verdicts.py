@@ -43,3 +43,24 @@ def test_sets_allow_either_and_ac_or_tle_is_polygons_to_tag():
                                                         "overall verdict WA, expected AC/TLE"]
     either = frozenset({WA, RE})
     assert deviations(either, [("t1", RE), ("t2", WA)]) == []
+
+
+def test_problemtools_worst_error_order_and_the_group_rules():
+    from ojpack.judging.verdicts import by_rule, judged
+    from ojpack.problem import Judging
+    V = Verdict
+    # problemtools' default grader: JE, RTE, MLE, TLE, OLE, WA (its RTE is ojpack's RE)
+    assert by_rule("worst_error", [V.WA, V.TLE, V.OLE]) == V.TLE
+    assert by_rule("worst_error", [V.WA, V.MLE, V.RE, V.TLE]) == V.RE
+    assert by_rule("worst_error", [V.RE, V.JE]) == V.JE
+    assert by_rule("worst_error", [V.AC, V.AC]) == V.AC
+    assert by_rule("first_failure", [V.AC, V.WA, V.TLE]) == V.WA
+    assert by_rule("always_accept", [V.WA, V.TLE]) == V.AC
+    runs = [("sample", V.WA), ("a", V.AC), ("a", V.WA), ("a", V.TLE), ("b", V.RE)]
+    assert judged(Judging(verdict="first_failure"), runs) == V.WA
+    assert judged(Judging(verdict="worst_error"), runs) == V.RE
+    # the sample ignored, group a by its first failure, then the worst over the groups
+    assert judged(Judging(verdict="first_failure", groups={"sample": "always_accept", "a": "worst_error"}), runs) == V.TLE
+    assert judged(Judging(verdict="worst_error", groups={"sample": "always_accept", "a": "first_failure"}), runs) == V.RE
+    assert judged(Judging(verdict="worst_error", groups={"sample": "always_accept", "b": "always_accept",
+                                                         "a": "first_failure"}), runs) == V.WA

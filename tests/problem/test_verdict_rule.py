@@ -43,3 +43,26 @@ def test_an_unknown_rule_names_the_rules(toy: Path) -> None:
 def test_judging_must_be_a_mapping(toy: Path) -> None:
     msg, line = error_for(toy, "judging: first_failure\n")
     assert f"line {line}: 'judging': should be a mapping" in msg
+
+
+def test_worst_error_and_per_group_rules_are_read(toy: Path) -> None:
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "judging:\n  verdict: worst_error\n  groups: {sample: always_accept}\n")
+    judging = load_problem(toy).spec.judging
+    assert judging.verdict == "worst_error" and judging.first_failure and not judging.stops_early
+    assert judging.rule_of("sample") == "always_accept" and judging.rule_of("small") == "worst_error"
+
+
+def test_a_group_rule_for_an_unknown_group_is_one_line(toy: Path) -> None:
+    msg, line = error_for(toy, "judging:\n  verdict: worst_error\n  groups: {nosuch: worst_error}\n")
+    assert f"line {line}:" in msg and "'nosuch' is neither 'sample' nor a subtask group" in msg
+
+
+def test_a_misspelt_group_rule_names_the_rules(toy: Path) -> None:
+    msg, _ = error_for(toy, "judging:\n  verdict: worst_error\n  groups: {sample: worst}\n")
+    assert "'always_accept'" in msg and "judging.groups" in msg
+
+
+def test_group_rules_need_a_rule_that_compares_only_the_overall_verdict(toy: Path) -> None:
+    msg, _ = error_for(toy, "judging:\n  groups: {sample: always_accept}\n")
+    assert "per-group rules need a verdict rule that compares only the overall verdict" in msg

@@ -403,7 +403,29 @@ def test_a_verdict_rule_the_target_does_not_judge_by_is_named(exported) -> None:
     for target in ("kattis", "domjudge"):   # they hold only the first failing verdict to the folder
         assert any(x.startswith("judging.verdict every_test") for x in results[target].lost), target
     assert not any("judging.verdict" in x for x in results["icpc2025"].lost)   # its folders hold every test
-    first = dataclasses.replace(pkg, first_failure=True)
+    first = dataclasses.replace(pkg, verdict_rule="first_failure")
     assert verdict_rule_losses(first, "Kattis") == []
     assert verdict_rule_losses(first, "the 2025-09 format", first_failure_judge=False)[0].startswith(
         "judging.verdict first_failure: the 2025-09 format's folders hold every test")
+
+
+def test_worst_error_and_group_rules_go_to_kattis_testdata_yaml_and_are_named_elsewhere(exported, tmp_path) -> None:
+    from ojpack.publish.export import kattis
+    from ojpack.publish.importer import read
+    from ojpack.publish.package import verdict_rule_losses
+
+    pkg, _, _ = exported
+    rules = dataclasses.replace(pkg, pass_fail=True, verdict_rule="worst_error", group_rules={"sample": "always_accept"})
+    notes = kattis.write(rules, tmp_path)
+    assert not any("judging.verdict" in x for x in notes.lost)
+    data = tmp_path / pkg.short_name / "data"
+    assert yaml.safe_load((data / "testdata.yaml").read_text())["on_reject"] == "continue"
+    assert yaml.safe_load((data / "sample" / "testdata.yaml").read_text())["grader_flags"] == "always_accept"
+    back = read(tmp_path / pkg.short_name)   # problemtools' reading of those lines is the import's
+    assert (back.verdict_rule, back.judging_groups) == ("worst_error", {"sample": "always_accept"})
+    # DOMjudge gives the first failing verdict; Kattis' scoring layout judges by the first failure too
+    assert verdict_rule_losses(rules, "DOMjudge")[0].startswith(
+        "judging.verdict worst_error (groups sample: always_accept): DOMjudge gives a submission its first failing")
+    scoring = dataclasses.replace(rules, pass_fail=False)
+    assert verdict_rule_losses(scoring, "Kattis", carries_rules=scoring.pass_fail) != []
+    assert verdict_rule_losses(dataclasses.replace(rules, group_rules={}, verdict_rule="first_failure"), "DOMjudge") == []

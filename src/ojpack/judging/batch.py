@@ -26,7 +26,7 @@ from .execute import Cell, Engine, Job, Memo, problem_limits
 from .multipass import judge_identity, load_judge
 from .judgement import Judgement, scores
 from .submissions import Submission
-from .verdicts import Verdict, overall
+from .verdicts import Verdict, judged
 
 
 @dataclass(frozen=True)
@@ -126,8 +126,8 @@ def judge_batch(problem: Problem, subs: tuple[Submission, ...], skipped: tuple[s
         if isinstance(p, Program):
             row = tuple(cells[(s.id, t.id)] for t in tests)
             subtasks = scores(problem, row, groups)
-            j = Judgement(s.path, p.language.name, overall([c.verdict for c in row]),
-                          sum(x.score for x in subtasks), row, groups, subtasks, 0.0)
+            verdict = judged(problem.spec.judging, list(zip(groups, (c.verdict for c in row))))
+            j = Judgement(s.path, p.language.name, verdict, sum(x.score for x in subtasks), row, groups, subtasks, 0.0)
             entries.append(Entry(s, j))
         elif isinstance(p, CompileError):
             row = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)

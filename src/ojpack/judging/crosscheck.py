@@ -26,7 +26,7 @@ from ..problem import Problem, aggregation
 from .proof import ProofResult, run_proof
 from .scoring import SCORE_TOLERANCE, SubtaskScore, score_subtasks, tidy
 from .solutions import Solution, discover, solutions_dir
-from .verdicts import Verdict, deviations, group_deviations, overall
+from .verdicts import Verdict, deviations, group_deviations, judged
 
 AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis' safety margin)
 # Verdicts whose runs cost a limit's worth each (CPU to the cut-off, memory to the cap, output to the cap):
@@ -166,7 +166,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
-    first_failure = problem.spec.judging.first_failure
+    first_failure = problem.spec.judging.stops_early
     summed = {g for g in problem.groups if aggregation(problem.spec, g) == "sum"}
 
     def settles(job: Job) -> Hashable | None:
@@ -183,6 +183,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                 return None
             per_subtask = s.partial or len(problem.groups) > 1
             return FirstFailure(s.name, job.test.group if per_subtask else "")
+        if problem.spec.judging.first_failure and not quick:   # worst_error, group rules: every test counts
+            return None
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
@@ -282,15 +284,16 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
                    score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]))
     mine = tuple(cells[(s.name, t)] for t in ids if (s.name, t) in cells)
     skipped = tuple(t for t in ids if (s.name, t) not in cells)
-    verdict = overall([c.verdict for c in mine])
+    rule = problem.spec.judging
+    verdict = judged(rule, [(group_of[c.test], c.verdict) for c in mine])
     # A test skipped once its chain's verdict was settled fails as that chain's failing test did: only tests
     # where the solution may not pass (its subtask then scores nothing anyway) are ever cut short.
     settled = {group_of[c.test]: c.verdict for c in reversed(mine) if c.verdict is not Verdict.AC}
     scores = score_subtasks(problem, [(group_of[c.test], c.verdict, c.share) for c in mine]
                             + [(group_of[t], settled.get(group_of[t], verdict), 0.0) for t in skipped])
-    first = problem.spec.judging.first_failure
-    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine], first)
-    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine], first)
+    first = rule.first_failure
+    faults = deviations(s.expected, [(c.test, c.verdict) for c in mine], first, verdict)
+    faults += group_deviations(s.by_group, [(c.test, group_of[c.test], c.verdict) for c in mine], first, rule)
     got = tidy(sum(x.score for x in scores))
     if s.score is not None and abs(got - s.score) > SCORE_TOLERANCE:
         faults.append(f"score {got}, expected {s.score} ("
@@ -298,8 +301,10 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     margin = problem.spec.limits.safety_margin
     if faults and margin and s.score is None:   # problemtools' "OK with extra time": judged at limit x margin
         high = [(c.test, group_of[c.test], at_margin(c, problem.spec.limits.time, margin)) for c in mine]
-        if not deviations(s.expected, [(t, v) for t, _, v in high], first) + group_deviations(s.by_group, high, first):
-            return Row(s, mine, overall([v for _, _, v in high]), (), None, scores, skipped, extra_time=True)
+        total = judged(rule, [(g, v) for _, g, v in high])
+        if not deviations(s.expected, [(t, v) for t, _, v in high], first, total) + \
+                group_deviations(s.by_group, high, first, rule):
+            return Row(s, mine, total, (), None, scores, skipped, extra_time=True)
     return Row(s, mine, verdict, tuple(faults), None, scores, skipped)
 
 

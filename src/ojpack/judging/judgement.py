@@ -16,7 +16,7 @@ from ..sandbox import CompileError, language_of, prepare
 from .execute import Cell, Job, execute, problem_limits
 from ..problem import Problem
 from .scoring import SubtaskScore, score_subtasks, tidy
-from .verdicts import Verdict, overall
+from .verdicts import Verdict, judged
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,8 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     cells = tuple(got[("submission", t.id)] for t in tests)
     subtasks = scores(problem, cells, groups)
     total = tidy(sum(s.score for s in subtasks))
-    return Judgement(source, language.name, overall([c.verdict for c in cells]), total,
+    verdict = judged(problem.spec.judging, list(zip(groups, (c.verdict for c in cells))))
+    return Judgement(source, language.name, verdict, total,
                      cells, groups, subtasks, time.monotonic() - start)
 
 

@@ -14,7 +14,9 @@ from .points import aggregation, even_split, points_per_test
 from .plan import PlannedTest, expand, make_plan
 from .reference import json_schema, keys
 from .schema import Coverage, Expectation
+from .verdict_rule import GROUP_RULES, Judging
 
-__all__ = ["AliasRefused", "CONTEST_FILE", "FILE_NAME", "Contest", "ContestProblem", "Coverage", "Expectation", "PlannedTest",
-           "Problem", "add_problem_line", "aggregation", "even_split", "copy_sources", "default_rule", "dump_yaml", "expand", "is_contest", "json_schema", "keys",
-           "load_contest", "load_problem", "load_yaml", "make_plan", "next_entry", "points_per_test"]
+__all__ = ["AliasRefused", "CONTEST_FILE", "FILE_NAME", "Contest", "ContestProblem", "Coverage", "Expectation", "GROUP_RULES",
+           "Judging", "PlannedTest", "Problem", "add_problem_line", "aggregation", "even_split", "copy_sources", "default_rule",
+           "dump_yaml", "expand", "is_contest", "json_schema", "keys", "load_contest", "load_problem", "load_yaml", "make_plan",
+           "next_entry", "points_per_test"]

@@ -96,7 +96,11 @@ MEANING: dict[str, str] = {
     "judging": "how a solution's verdicts are compared with its expected verdicts",
     "judging.verdict": "every_test (Polygon: every test's verdict is expected or AC, and the first failing one "
                        "is expected) or first_failure (Kattis, DOMjudge, BAPCtools: only the first failing "
-                       "test's verdict counts; check stops a solution there); imports from those set it",
+                       "test's verdict counts; check stops a solution there; imports from those set it) "
+                       "or worst_error (problemtools' on_reject: continue: every test runs, the worst "
+                       "verdict counts: JE, RE, MLE, TLE, OLE, WA)",
+    "judging.groups": "group -> first_failure, worst_error or always_accept: that group's own rule for its "
+                      "tests (problemtools' per-folder on_reject / grader_flags; Kattis imports set it)",
     "solutions": "expected verdicts beyond the folders, and per-subtask expectations: PATH: {GROUP: VERDICT, score: N}",
     "solutions.verdicts": "path -> a list of allowed verdicts (a set, as Polygon's tags)",
     "solutions.expect": "path -> {GROUP: verdict or list, score: N} (also written directly under solutions)",

@@ -369,6 +369,9 @@ class ProblemSpec:
             for g in e.groups:
                 if g not in known:
                     raise Invalid(("solutions", path, g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
+        for g in self.judging.groups:
+            if g not in known:
+                raise Invalid(("judging", "groups", g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
         if self.model_solution is None and self.interactor is None:
             for g, lines in self.tests.items():
                 for j, t in enumerate(lines):

@@ -96,7 +96,8 @@ class Package:
     input_file: str | None = None          # problem.yaml's io: the file a solution reads its test from
     output_file: str | None = None         # and writes its answer to (None: standard input / output)
     pass_fail: bool = False                # no subtasks: one group `secret` of 100 points, all or nothing
-    first_failure: bool = False            # judging.verdict first_failure: only the first failing test counts
+    verdict_rule: str = "every_test"       # judging.verdict (every rule but every_test: only the overall verdict counts)
+    group_rules: dict[str, str] = field(default_factory=dict)   # judging.groups: a group's own rule
     absolute_tolerance: float | None = None   # a float checker's tolerances (None: not applied)
     relative_tolerance: float | None = None
     space_change_sensitive: bool = False
@@ -104,6 +105,11 @@ class Package:
     test_checker_args: dict[str, tuple[str, ...]] = field(default_factory=dict)
     # problem.yaml's solutions.include: language id (or "default") -> folder copied beside every submission
     includes: dict[str, Path] = field(default_factory=dict)
+
+    @property
+    def first_failure(self) -> bool:
+        """Only a solution's overall verdict is compared with its folder (judging.verdict not every_test)."""
+        return self.verdict_rule != "every_test"
 
     @property
     def builtin_checker(self) -> bool:
@@ -237,18 +243,28 @@ def language_losses(pkg: Package, target: str, kattis_native: bool = False) -> l
             if s.language and not (kattis_native and KATTIS_RUNS_AS.get(Path(s.rel).suffix) == s.language)]
 
 
-def verdict_rule_losses(pkg: Package, target: str, first_failure_judge: bool = True) -> list[str]:
+def verdict_rule_losses(pkg: Package, target: str, first_failure_judge: bool = True,
+                        carries_rules: bool = False) -> list[str]:
     """Where the package's verdict rule (problem.yaml judging.verdict) is not the target's: a judge that
     compares only a submission's first failing verdict with its folder cannot hold the later tests of a
-    package judged by every test (Polygon's rule), and a format whose folders hold every test is stricter
-    than a first-failure package."""
+    package judged by every test (Polygon's rule), nor give the worst verdict (worst_error) or a group's
+    own rule unless it `carries_rules` (Kattis' testdata.yaml); and a format whose folders hold every test
+    is stricter than a package that compares only the overall verdict."""
     rejected = [s.rel for s in pkg.solutions if "AC" not in s.verdicts]
-    if not rejected or pkg.first_failure == first_failure_judge:
+    if not rejected:
+        return []
+    if first_failure_judge and pkg.first_failure and not carries_rules and \
+            (pkg.verdict_rule != "first_failure" or pkg.group_rules):
+        rules = ", ".join(f"{g}: {r}" for g, r in pkg.group_rules.items())
+        return [f"judging.verdict {pkg.verdict_rule}{f' (groups {rules})' if rules else ''}: {target} gives a "
+                f"submission its first failing test's verdict; {len(rejected)} rejected solution(s) may get "
+                "another verdict there"]
+    if pkg.first_failure == first_failure_judge:
         return []
     if first_failure_judge:
         return [f"judging.verdict every_test: {target} holds only the first failing verdict of {len(rejected)} "
                 f"rejected solution(s) to its folder, not their later tests (ojpack check does)"]
-    return [f"judging.verdict first_failure: {target}'s folders hold every test (wrong_answer: all AC or WA); "
+    return [f"judging.verdict {pkg.verdict_rule}: {target}'s folders hold every test (wrong_answer: all AC or WA); "
             f"tools that run all tests may reject one of {len(rejected)} rejected solution(s) failing "
             "otherwise after its first failing test"]
 
@@ -302,7 +318,8 @@ def make_package(problem: Problem, tests: list[BuiltTest], solutions: tuple[Solu
         interactor=problem.path(spec.interactor.source) if spec.interactor else None,
         interactor_args=tuple(spec.interactor.args) if spec.interactor else (),
         dialogues=sample_dialogues(problem, tests, cache_for(problem.root).dir) if spec.interactor else {},
-        pass_fail=spec.pass_fail, first_failure=spec.judging.first_failure,
+        pass_fail=spec.pass_fail,
+        verdict_rule=spec.judging.verdict, group_rules=dict(spec.judging.groups),
         validation_passes=spec.multi_pass.passes if spec.multi_pass else None,
         input_file=spec.io.input_file, output_file=spec.io.output_file,
         absolute_tolerance=spec.checker.absolute, relative_tolerance=spec.checker.relative,

@@ -19,6 +19,19 @@ from .testargs import folder_flags
 from .write import Notes, copy, copy_solution, text, yaml_text
 
 FOLDER = {"AC": "accepted", "WA": "wrong_answer", "TLE": "time_limit_exceeded", "RTE": "run_time_error"}
+# problem.yaml's judging rules as problemtools' default grader reads testdata.yaml (importer/graderules.py)
+SETTINGS = {"first_failure": {"on_reject": "break"}, "worst_error": {"on_reject": "continue", "grader_flags": "worst_error"},
+            "always_accept": {"grader_flags": "always_accept"}}
+
+
+def rule_settings(pkg: Package, group: str | None = None) -> dict[str, object]:
+    """The testdata.yaml lines that make problemtools judge data/ (group None) or a group's folder by the
+    package's rule; nothing where data/'s default (on_reject: break) or the inherited rule already does."""
+    top = pkg.verdict_rule if pkg.verdict_rule == "worst_error" else "first_failure"
+    if group is None:
+        return SETTINGS[top] if top != "first_failure" else {}
+    own = pkg.group_rules.get(group, top)
+    return SETTINGS[own] if own != top else {}
 
 
 def limit_text(seconds: float) -> str:
@@ -69,7 +82,7 @@ def write(pkg: Package, out: Path) -> Notes:
         ship_output_validator(pkg, root / "output_validators" / "checker", "kattis")
 
     notes.lost += language_losses(pkg, "Kattis", kattis_native=True) + included.write(pkg, root, has_default=False)
-    notes.lost += verdict_rule_losses(pkg, "Kattis")
+    notes.lost += verdict_rule_losses(pkg, "Kattis", carries_rules=pkg.pass_fail)
     for s in pkg.solutions:
         folder = FOLDER.get(s.kattis_single or "")
         if folder is None:
@@ -92,9 +105,10 @@ def _samples(pkg: Package, data: Path, lost: list[str], settings: dict[str, obje
 
 def _pass_fail_data(pkg: Package, data: Path, lost: list[str]) -> None:
     """Pass-fail: every secret test flat under data/secret, judged all or nothing (the format's default)."""
-    text(data / "testdata.yaml", yaml_text({"input_validator_flags": " ".join(validator_args(pkg.global_bounds))}))
-    _samples(pkg, data, lost, {})
-    if own := folder_flags(pkg, pkg.secret_tests, "data/secret", lost):
+    text(data / "testdata.yaml", yaml_text({"input_validator_flags": " ".join(validator_args(pkg.global_bounds)),
+                                            **rule_settings(pkg)}))
+    _samples(pkg, data, lost, rule_settings(pkg, "sample"))
+    if own := {**rule_settings(pkg, "secret"), **folder_flags(pkg, pkg.secret_tests, "data/secret", lost)}:
         text(data / "secret" / "testdata.yaml", yaml_text(own))
     for t in pkg.secret_tests:
         copy(t.input, data / "secret" / t.input.name)

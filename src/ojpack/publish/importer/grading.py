@@ -4,9 +4,9 @@ subtask scores add up, the sample earns nothing) do not express: named in the re
 
 Carried elsewhere: scores (`accept_score`, the top of `range`, `max_score`, `score`, `scoring.score`), input
 validator flags (validators.py), the output validator flags (the checker rule, and each group's and test's
-own in testargs.py). Equivalent to
-ojpack's rule, so nothing to say: `grader_flags` min / first_error / ignore_sample / accept_if_any_accepted,
-`on_reject: break`, `on_reject: continue`, `range` and the groups' `sum` at the top or data/secret,
+own in testargs.py), the verdict rules (`on_reject`, the verdict `grader_flags`: graderules.py, which names
+what it cannot carry). Equivalent to
+ojpack's rule, so nothing to say: `grader_flags` min, `range` and the groups' `sum` at the top or data/secret,
 `scoring.aggregation` / `score_aggregation` min, sum or pass-fail, `grading: default`; a group's `sum` with
 `on_reject: continue` (a sum subtask, scores.py).
 """
@@ -21,7 +21,8 @@ import yaml
 
 from .scores import legacy_summed, summed
 
-SAME_FLAGS = {"min", "first_error", "ignore_sample", "accept_if_any_accepted", "no_errors"}
+SAME_FLAGS = {"min", "first_error", "ignore_sample", "accept_if_any_accepted", "no_errors", "worst_error",
+              "always_accept"}   # the verdict flags: graderules.py
 CARRIED = {"accept_score", "range", "max_score", "score", "input_validator_flags", "input_validator_args",
            "reject_score", "on_reject", "grader_flags", "scoring", "output_validator_flags",
            "output_validator_args", "static_validation", "full_feedback", "description", "grading",
@@ -48,8 +49,6 @@ def grading_notes(root: Path) -> list[str]:
         if odd:
             notes.append(f"{where}: grader_flags {' '.join(sorted(odd))} not carried over (ojpack: a subtask scores "
                          "all or nothing, or the sum of its passing tests' points; the subtasks add up)")
-        if group and meta.get("on_reject") == "continue" and not adds:
-            notes.append(f"{where}: on_reject: continue (partial credit inside a group) not carried over")
         scoring = meta.get("scoring") if isinstance(meta.get("scoring"), dict) else {}
         rule = meta.get("score_aggregation", scoring.get("aggregation", "min"))
         if rule not in ("min", "sum", "pass-fail") and group:

@@ -16,6 +16,7 @@ from .programs import place, units
 from .scores import group_score, is_scoring, summed
 from .generators import folder_settings, read_plan
 from .grading import grading_notes
+from .graderules import verdict_rules
 from .submissions import rules_2025
 from .timelimit import multiplier
 from .validators import input_validators
@@ -72,6 +73,8 @@ def read(root: Path) -> Imported:
     listed = kattis.load_yaml(root / "submissions" / "submissions.yaml")
     kattis.submissions(root, imp, listed, _rules(listed, imp, str(meta.get("problem_format_version", ""))))
     imp.notes += grading_notes(root)
+    if str(meta.get("problem_format_version", "")).startswith("2023"):   # problemtools' rules (testdata.yaml)
+        verdict_rules(root, meta, imp, kattis.load_yaml, is_scoring(meta))
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     answers = units(sorted((root / "answer_validators").glob("*")))
     if answers:   # its own folder: it may share a file name with the input validator

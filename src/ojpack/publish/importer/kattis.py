@@ -25,6 +25,7 @@ from .generators import plan, read_plan
 from .grading import grading_notes
 from .points import summed_subtask
 from .scores import group_score, legacy_summed, legacy_total, summed
+from .graderules import verdict_rules
 from .timelimit import multiplier, safety_margin
 from .validators import BOUND, input_validators
 from .kattis_submissions import submissions
@@ -76,6 +77,7 @@ def read(root: Path) -> Imported:
     submissions(root, imp, load_yaml(root / "submissions" / "submissions.yaml"))
     gensh.choose_model(imp, made)
     imp.notes += grading_notes(root)
+    verdict_rules(root, meta, imp, load_yaml, meta.get("type") == "scoring")   # problemtools' on_reject, grader_flags
     imp.validator = input_validators(root, sorted((root / "input_validators").glob("*")), imp)
     statements(root / "problem_statement", imp)
     return imp

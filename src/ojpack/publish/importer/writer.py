@@ -92,6 +92,7 @@ class Imported:
     time_rule: tuple[float, float] | None = None  # no time limit given: (ac_to_time_limit, resolution) to derive it
     verdict_rule: str | None = None   # problem.yaml's judging.verdict (None: the default, Polygon's every_test)
     score_scale: float = 1.0   # ojpack's points per point of the source (its group points scaled to 100)
+    judging_groups: dict[str, str] = field(default_factory=dict)   # judging.groups: a group's own rule
     notes: list[str] = field(default_factory=list)
     fates: dict[str, str] = field(default_factory=dict)   # source file → what the reader made of it
 
@@ -174,7 +175,8 @@ def spec_of(imp: Imported) -> dict[str, Any]:
            if imp.interactor else {}),
         **({"multi_pass": {"passes": imp.multi_pass}} if imp.multi_pass else {}),
         "tests": tests,
-        **({"judging": {"verdict": imp.verdict_rule}} if imp.verdict_rule else {}),
+        **({"judging": {"verdict": imp.verdict_rule, **({"groups": imp.judging_groups} if imp.judging_groups else {})}}
+           if imp.verdict_rule else {}),
     }
     multi = {solution_rel(s): s.verdicts for s in imp.solutions if len(s.verdicts) > 1 and not partial(s)}
     if multi:
@@ -273,24 +275,36 @@ def verify(imp: Imported, out: Path) -> ImportReport:
 
 
 def _derive_time_limit(imp: Imported, out: Path) -> None:
-    """The slowest CPU time of the accepted solutions x ac_to_time_limit, rounded up to the resolution."""
+    """problemtools' rule (checks/submissions.py): the slowest CPU time of every submission in accepted/,
+    whatever its verdict, over the tests it ran (up to its first failure when the rule stops there), x
+    ac_to_time_limit, rounded up to the resolution (timelimit.py)."""
     from ...judging import Verdict, judge   # judging runs the solutions; only this step needs it
     assert imp.time_rule is not None
     problem = load_problem(out)
-    times = []
-    for s in imp.solutions:
-        if s.verdicts == ["AC"]:
-            judged = judge(problem, out / solution_rel(s))
-            if judged.verdict is Verdict.AC and judged.cells:   # no test at all: nothing timed
-                times.append(max(c.time for c in judged.cells))
+    chosen = [s for s in imp.solutions if Path(s.origin).parts[1:2] == ("accepted",)]
+    if not chosen:   # no accepted/ folder (DOMjudge's @EXPECTED_RESULTS@): the solutions expected to pass
+        chosen = [s for s in imp.solutions if s.verdicts == ["AC"]]
+    runs = []
+    for s in chosen:
+        judged = judge(problem, out / solution_rel(s))
+        if judged.verdict is Verdict.CE:   # problemtools times only what compiled
+            continue
+        cells = list(judged.cells)
+        if problem.spec.judging.stops_early and (bad := next((i for i, c in enumerate(cells)
+                                                              if c.verdict is not Verdict.AC), None)) is not None:
+            cells = cells[:bad + 1]
+        runs += [(c.time, s.origin, c.test) for c in cells]
     factor, resolution = imp.time_rule
-    if not times:
+    if not runs:
         imp.limits["time"] = 1.0
         imp.note("no time limit in the source and no accepted solution passed to derive one from: 1 s, adjust it")
         return
-    imp.limits["time"] = derive(max(times), factor, resolution)
+    slowest, origin, test = max(runs)
+    imp.limits["time"] = min(derive(slowest, factor, resolution), MEASURE_LIMIT)
     imp.note(f"no time limit in the source: {imp.limits['time']:g} s, derived as problemtools does (slowest accepted "
-             f"{max(times):.3f} s x {factor:g}, rounded up to {resolution:g} s)")
+             f"run {slowest:.3f} s, {origin} on {test}, x {factor:g}, rounded up to {resolution:g} s"
+             + (f"; capped at ojpack's largest, {MEASURE_LIMIT:g} s" if imp.limits["time"] == MEASURE_LIMIT else "")
+             + ")")
 
 
 def _pair_statements(imp: Imported) -> None:
