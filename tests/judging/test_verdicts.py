@@ -54,6 +54,9 @@ def test_problemtools_worst_error_order_and_the_group_rules():
     assert by_rule("worst_error", [V.WA, V.MLE, V.RE, V.TLE]) == V.RE
     assert by_rule("worst_error", [V.RE, V.JE]) == V.JE
     assert by_rule("worst_error", [V.AC, V.AC]) == V.AC
+    # a partially correct test fails the run, more mildly than a wrong answer (the knapsack import hit this)
+    assert by_rule("worst_error", [V.AC, V.PC, V.AC]) == V.PC
+    assert by_rule("worst_error", [V.PC, V.WA]) == V.WA
     assert by_rule("first_failure", [V.AC, V.WA, V.TLE]) == V.WA
     assert by_rule("always_accept", [V.WA, V.TLE]) == V.AC
     runs = [("sample", V.WA), ("a", V.AC), ("a", V.WA), ("a", V.TLE), ("b", V.RE)]

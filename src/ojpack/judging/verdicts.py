@@ -66,8 +66,9 @@ def overall(verdicts: Sequence[Verdict]) -> Verdict:
 
 
 # problemtools' default grader ranks errors so (JE, IF, RTE, MLE, TLE, OLE, WA, PE): ojpack's RE is its RTE;
-# CE, never mixed with other verdicts in a row, ranks first
-WORST_FIRST = (Verdict.CE, Verdict.JE, Verdict.RE, Verdict.MLE, Verdict.TLE, Verdict.OLE, Verdict.WA)
+# CE, never mixed with other verdicts in a row, ranks first; a partially correct test (PC, which
+# problemtools counts as accepted with a lower score) is the mildest failure
+WORST_FIRST = (Verdict.CE, Verdict.JE, Verdict.RE, Verdict.MLE, Verdict.TLE, Verdict.OLE, Verdict.WA, Verdict.PC)
 
 
 def by_rule(rule: str, verdicts: Sequence[Verdict]) -> Verdict:
