@@ -9,27 +9,14 @@ from pathlib import Path
 import pytest
 
 from conftest import edit_yaml
-from ojpack.errors import ProblemConfigError
 from ojpack.problem import aggregation, points_per_test
 from ojpack.problem.load import load_problem
 from ojpack.problem.points import even_split
+from tests.problem.test_problem_mistakes import line_of, load_error
 
 BIG = "  - {group: big, score: 70}\n"
 BIG_R1 = '    - {name: r1, gen: "gen.py --max {x.max} --salt 1"}\n    - {name: top'
 SMALL_R1 = '  small:\n    - {name: r1, gen: "gen.py --max {x.max} --salt 1"}'
-
-
-def load_error(root: Path) -> str:
-    with pytest.raises(ProblemConfigError) as e:
-        load_problem(root)
-    msg = str(e.value)
-    assert "Traceback" not in msg and msg.count("\n") == 0, msg
-    return msg
-
-
-def line_of(root: Path, text: str) -> int:
-    lines = (root / "problem.yaml").read_text(encoding="utf-8").splitlines()
-    return next(i for i, line in enumerate(lines, start=1) if text in line)
 
 
 def test_even_split_gives_the_remainder_to_the_first_tests() -> None:
