@@ -222,3 +222,22 @@ def test_a_submission_that_crashes_on_the_judges_eof_after_a_rejection_is_wrong_
     for _ in range(3):   # a race by nature: it must not depend on which teardown finishes first
         played = play(tmp_path, "n = int(input())\nprint(-1, flush=True)\nint(input())\n")
         assert played.verdict is Verdict.WA, played.note
+
+
+def test_an_idle_interactor_outlived_by_a_timed_out_submission_is_not_a_judge_error() -> None:
+    # dj-boolfind's loop submission floods queries and never reads; on a busy machine its end reached the
+    # interactor after the interactor's own (looser) clock ran out, and the run was judged JE, not TLE
+    from ojpack.judging.interact import decide
+    from ojpack.judging.relay import Transcript
+    from ojpack.sandbox.runner import RunResult
+    said = Transcript(b"", b"", 0, 0, (), (), "submission", False)
+    sub = RunResult("tle", 1.0, 3.0, 10.0, None, 9)
+    idle = RunResult("tle", 0.2, 60.0, 5.0, None, 9)
+    busy = RunResult("tle", 59.0, 60.0, 5.0, None, 9)
+    assert decide(sub, idle, said, 1.0, "")[0] is Verdict.TLE
+    assert "left waiting" in decide(sub, idle, said, 1.0, "")[1]
+    # an interactor that burned its time computing is still the judge's fault, and so is one that hung
+    # while the submission was fine
+    assert decide(sub, busy, said, 1.0, "")[0] is Verdict.JE
+    fine = RunResult("ok", 0.1, 0.2, 10.0, 0, None)
+    assert decide(fine, idle, said, 1.0, "")[0] is Verdict.JE

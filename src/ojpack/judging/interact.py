@@ -163,6 +163,11 @@ def decide(sub: RunResult, judge: RunResult, transcript: Transcript, time_limit:
     else:
         judged, note = Verdict.JE, f"{name or 'interactor'} failed: {_how(judge)}" + (f": {message}" if message else "")
     failed = Verdict.OLE if transcript.output_exceeded else of_run(sub, time_limit)
+    if judged is Verdict.JE and failed is Verdict.TLE and judge.status == "tle" and judge.cpu <= 0.5 * judge.wall:
+        # The submission ran out of time and the interactor, idle while it waited, then ran out of its own
+        # (a busy machine can delay the first's end past the second's clock): TLE, as judges that stop the
+        # interactor with the submission call it, not a judge error.
+        return Verdict.TLE, f"{_how(sub)}; the interactor was left waiting"
     if failed is None or judged is Verdict.JE:   # a broken judge voids the run, whatever the submission did
         return judged, note
     if judged is not Verdict.AC and transcript.first_to_stop == "judge":
