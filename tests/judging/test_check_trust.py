@@ -23,16 +23,16 @@ def add(root: Path, rel: str, text: str) -> None:
 
 def _loaded_once(monkeypatch: pytest.MonkeyPatch, victim: str, cpu: float) -> list[str]:
     """Make the first run of `victim` on every test look as slow as a loaded machine makes it."""
-    real, seen = execute.run, []
+    real, seen = execute.run_with_files, []
 
-    def run(argv, stdin, *args, **kwargs):
-        res = real(argv, stdin, *args, **kwargs)
-        if any(victim in a for a in argv) and str(stdin) not in seen:
-            seen.append(str(stdin))
-            return dataclasses.replace(res, cpu=cpu)
-        return res
+    def run(argv, test, *args, **kwargs):
+        ran = real(argv, test, *args, **kwargs)
+        if any(victim in a for a in argv) and str(test) not in seen:
+            seen.append(str(test))
+            return dataclasses.replace(ran, result=dataclasses.replace(ran.result, cpu=cpu))
+        return ran
 
-    monkeypatch.setattr(execute, "run", run)
+    monkeypatch.setattr(execute, "run_with_files", run)
     return seen
 
 

@@ -79,6 +79,8 @@ def test_exports_name_a_language_the_file_name_does_not_tell(imported, tmp_path:
     assert len(results) == 3 and not any(r.error for r in results.values()), results
     for target, result in results.items():
         said = [x for x in result.lost if "solutions.languages" in x]
-        assert sorted(x.split(":")[0] for x in said) == ["solutions/accepted/pypy.py", "solutions/accepted/ranges.cpp",
+        # Kattis and ICPC judges run a .py with PyPy 3, as problemtools and BAPCtools do; DOMjudge with CPython
+        pypy = ["solutions/accepted/pypy.py"] if target == "domjudge" else []
+        assert sorted(x.split(":")[0] for x in said) == [*pypy, "solutions/accepted/ranges.cpp",
                                                          "solutions/accepted/sum.pl"], (target, result.lost)
         assert any(x.startswith("solutions/accepted/sum.pl: ojpack runs it as perl") for x in said), target

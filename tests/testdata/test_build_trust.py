@@ -51,9 +51,9 @@ def test_cached_steps_are_keyed_by_the_toolkit(toy: Path, monkeypatch: pytest.Mo
 
     build(load_problem(toy))
     runs: list[str] = []
-    for module in (solve, generate):
-        real = module.run
-        monkeypatch.setattr(module, "run", lambda *a, _real=real, _m=module.__name__, **k: runs.append(_m) or _real(*a, **k))
+    for module, name in ((solve, "run_with_files"), (generate, "run")):   # how each starts its programs
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, _real=real, _m=module.__name__, **k: runs.append(_m) or _real(*a, **k))
     build(load_problem(toy))
     assert runs == []                             # same toolkit: everything comes from the cache
     for module in (solve, generate):
