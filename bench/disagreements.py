@@ -3,7 +3,8 @@
 
 Kinds: `verifyproblem defect` (it runs a Java submission by its file name, though the class with `main` is
 named otherwise: problemtools' run/source.py takes mainclass from the file name; Kattis itself finds the
-class), `score.txt` (the output validator gives per-test points, which ojpack does not read), `timing`
+class), `score.txt` (the output validator gives per-test points: ojpack reads them as DOMjudge does, problemtools
+calls them a judge error unless the problem declares custom scoring), `timing`
 (one verdict is a time-out and the two slowest runs or limits straddle it: rerun the package alone before
 calling it real), `time limit` (the two judged with different time limits), `judge error` (one side's
 checker or interactor failed on it: its message), `unexplained`.
@@ -54,8 +55,9 @@ def reason(pkg: Path, c: Comparison, ours_limit: float | None, said: str, judge_
     """`judge_error`: the check's own line on its JE runs, if any."""
     ours, theirs = c.ours, c.theirs
     if writes_score(pkg) and ("score.txt" in theirs.line or (ours.score is not None and theirs.score is not None)):
-        return Why("score.txt", "the output validator writes score.txt (per-test points), which ojpack does not "
-                                f"read; verifyproblem said: {theirs.line[:120]}")
+        return Why("score.txt", "the output validator writes score.txt (per-test points), which ojpack reads as "
+                                "DOMjudge does and problemtools refuses without custom scoring; verifyproblem said: "
+                                f"{theirs.line[:120]}")
     if ours.verdict == "JE" or (theirs.verdict == "JE" and ours.verdict is not None):
         who = "ojpack" if ours.verdict == "JE" else "verifyproblem"
         return Why("judge error", f"{who} judged it JE: " + (judge_error if who == "ojpack" else theirs.line)[:160])
