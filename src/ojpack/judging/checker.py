@@ -31,7 +31,7 @@ from ..sandbox import CompileError, prepare
 from ..errors import OjpackError
 from ..interrupt import memory_scratch
 from ..problem import Problem, default_rule, points_per_test
-from ..sandbox import CageFileError, CappedFolder, RunLimits, run
+from ..sandbox import CageFileError, CappedFolder, RunLimits, head_of, run
 from .partial import MULTIPLIER, SCORE, PartialError, of_feedback, of_testlib
 
 ACCEPT, REJECT = 42, 43
@@ -202,7 +202,7 @@ class ProgramChecker:
             raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
         if self.convention == "testlib" and res.status in ("ok", "re") and res.exit_code is not None:
             try:
-                partial = of_testlib(res.exit_code, _head(stderr))
+                partial = of_testlib(res.exit_code, head_of(stderr, FEEDBACK_HEAD))
             except PartialError as e:
                 raise CheckerError(f"checker {name} failed on {input.name}: {e}") from None
             if partial is not None:
@@ -243,11 +243,6 @@ def _take(feedback: CappedFolder, name: str) -> str | None:
     return None if data is None else data.decode("utf-8", errors="replace")
 
 
-def _head(path: Path) -> str:
-    if not path.is_file():
-        return ""
-    with path.open("rb") as f:
-        return f.read(FEEDBACK_HEAD).decode("utf-8", errors="replace")
 def _shown(path: Path) -> Path:
     """What a checker is shown of one of its files: the folder that holds it when the cage's uid may enter
     that folder (a judge keeps its tests' and its outputs' folders, so a thread's checker runs keep their
