@@ -1,13 +1,14 @@
 """A testlib checker's run in the thread's prepared cage (sandbox/pool.py) against the one-shot cage with a
-capped feedback folder it had before (a detached tmpfs mount, which a prepared cage cannot take).
+capped feedback folder it had before (a detached tmpfs mount), and a Kattis-convention checker's run with its
+feedback folder in the prepared cage (the mount moved in per run) and in a one-shot cage.
 
     .venv/bin/python bench/checker_pool.py [--runs N] [--groups G]
 
 Tests sit as a judge keeps them (data/<group>/NN.in, .ans; the output in one folder per worker thread) and
 each check follows a solution run, as in a judge, so the checker's cage competes with the solution's for
 the thread's prepared cages. Prints the median wall time per check of: before (feedback folder, one-shot
-cage), without the feedback folder but one-shot (OJPACK_CAGE_POOL=0), and pooled, taking turns check by
-check; and their ratios.
+cage), the feedback folder in a prepared cage, without the feedback folder but one-shot
+(OJPACK_CAGE_POOL=0), and pooled, taking turns check by check; and their ratios.
 Goal: pooled <= 0.7x before."""
 
 from __future__ import annotations
@@ -96,11 +97,13 @@ def main() -> None:
         def now(input: Path, answer: Path, output: Path) -> bool:
             return checker.check(input, answer, output).ok
 
-        got = medians({"before": (before, True), "one-shot": (now, False), "pooled": (now, True)},
-                      solution, tests, work, args.runs)
+        got = medians({"before": (before, False), "folder pooled": (before, True), "one-shot": (now, False),
+                       "pooled": (now, True)}, solution, tests, work, args.runs)
     print(f"median per check over {args.runs} checks, {len(tests)} tests in {args.groups} group folders")
     old, one_shot, pooled = got["before"], got["one-shot"], got["pooled"]
     print(f"  before (feedback folder, one-shot cage): {old * 1000:7.2f} ms")
+    folder = got["folder pooled"]
+    print(f"  feedback folder, prepared cage:          {folder * 1000:7.2f} ms  ({folder / old:.2f}x before)")
     print(f"  no feedback folder, one-shot cage:       {one_shot * 1000:7.2f} ms  ({one_shot / old:.2f}x before)")
     print(f"  no feedback folder, prepared cage:       {pooled * 1000:7.2f} ms  ({pooled / old:.2f}x before)")
 

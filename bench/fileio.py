@@ -1,14 +1,16 @@
 """What file input/output (problem.yaml's io) costs a run: one C program summing a test of SIZE bytes,
 run on standard input and output (a prepared cage) and with game.in / game.out (a capped working folder of
-its own, a one-shot cage).
+its own), in the thread's prepared cage (the folder's mount moved in per run) and in a one-shot cage
+(OJPACK_CAGE_POOL=0, as before such runs were pooled).
 
     .venv/bin/python bench/fileio.py [--runs N] [--size BYTES]
 
-Prints the median wall time per run of each and their ratio."""
+Prints the median wall time per run of each, measured interleaved, and their ratios to the streams."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import tempfile
 import time
@@ -28,16 +30,13 @@ int main(void) {
 """
 
 
-def median_run(argv: tuple[str, ...], test: Path, out: Path, limits: RunLimits, runs: int) -> float:
-    for _ in range(3):
-        run_with_files(argv, test, out, limits)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = run_with_files(argv, test, out, limits)
-        times.append(time.perf_counter() - start)
-        assert done.result.status == "ok" and not done.lost and out.read_bytes().strip(), done
-    return statistics.median(times)
+def one_run(argv: tuple[str, ...], test: Path, out: Path, limits: RunLimits, pooled: bool) -> float:
+    os.environ["OJPACK_CAGE_POOL"] = "1" if pooled else "0"
+    start = time.perf_counter()
+    done = run_with_files(argv, test, out, limits)
+    took = time.perf_counter() - start
+    assert done.result.status == "ok" and not done.lost and out.read_bytes().strip(), done
+    return took
 
 
 def main() -> None:
@@ -57,11 +56,19 @@ def main() -> None:
         streams = prepare(folder / "streams.c", folder / "cache")
         files = prepare(folder / "files.c", folder / "cache")
         limits = RunLimits(cpu=5.0, wall=10.0, memory_mib=256, output_mib=64)
-        plain = median_run(streams.argv, test, folder / "out", limits, args.runs)
-        named = median_run(files.argv, test, folder / "out",
-                           RunLimits(5.0, 10.0, 256, 64, files=Files("game.in", "game.out")), args.runs)
-    print(f"test {args.size} bytes: standard streams {plain * 1000:.2f} ms   files {named * 1000:.2f} ms   "
-          f"ratio {named / plain:.2f}x")
+        named = RunLimits(5.0, 10.0, 256, 64, files=Files("game.in", "game.out"))
+        modes = {"streams": (streams.argv, limits, True), "files, prepared cage": (files.argv, named, True),
+                 "files, one-shot cage": (files.argv, named, False)}
+        times: dict[str, list[float]] = {name: [] for name in modes}
+        for n in range(args.runs + 3):   # interleaved, run by run: the machine's load weighs on each alike
+            for name, (argv, lim, pooled) in modes.items():
+                took = one_run(argv, test, folder / "out", lim, pooled)
+                if n >= 3:
+                    times[name].append(took)
+    got = {name: statistics.median(t) for name, t in times.items()}
+    print(f"test {args.size} bytes, median of {args.runs} runs each:")
+    for name, took in got.items():
+        print(f"  {name + ':':<22}{took * 1000:7.2f} ms  ({took / got['streams']:.2f}x the streams)")
 
 
 if __name__ == "__main__":

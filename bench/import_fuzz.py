@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/import_fuzz.py [PACKAGE ...] [--jobs N] [--only SUBSTRING] [--timeout S] [--keep]
 
-Each PACKAGE (default: small Polygon and Kattis fixtures under tests/publish/fixtures, plus a few real ones
+Each PACKAGE (default: small Polygon and Kattis fixtures under tests/formats/fixtures, plus a few real ones
 from /tmp/benchpk, /tmp/morepk/kattis and /tmp/polymore when present) is copied into a throwaway folder
 under /tmp, one mutation is applied to the copy (never to the original) and `ojpack import COPY --to DST` runs
 with a timeout; when it succeeds, `ojpack build DST` runs too. Mutations: truncated / invalid YAML and XML,
@@ -53,7 +53,7 @@ import import_fuzz_mutations as M  # noqa: E402  (bench scripts import their sib
 
 REPO = Path(__file__).resolve().parents[1]
 OJPACK = [str(REPO / ".venv" / "bin" / "ojpack")]
-FIXTURES = REPO / "tests" / "publish" / "fixtures"
+FIXTURES = REPO / "tests" / "formats" / "fixtures"
 DEFAULT = [FIXTURES / "polygon-sum", FIXTURES / "polygon-langs", FIXTURES / "kattis" / "legacy-different",
            FIXTURES / "kattis" / "icpc2025-fltcmp", FIXTURES / "kattis" / "gensh-tiny",
            FIXTURES / "kattis" / "bapc-generatorcount", Path("/tmp/benchpk/bapc-hello"),

@@ -1,34 +1,41 @@
 """Interactive runs: ojpack's relay + two sandboxed programs against the same pair joined by bare pipes.
 
-    .venv/bin/python bench/interact.py [--runs N] [--problem examples/anti-nim-play]
+    .venv/bin/python bench/interact.py [--runs N] [--problem examples/anti-nim-play] [--user NAME]
 
 Plays the package's model solution against its interactor on its longest test and prints the median wall
-time per test, the lines exchanged, the round trips per second and the ratio relay / bare pipes."""
+time per test, the lines exchanged, the round trips per second and the ratio to bare pipes, for the exec
+helper's relay (launch.c, the default) and the Python one (OJPACK_NATIVE_RELAY=0), measured interleaved.
+Run as root it then measures the same as the plain user NAME (the rootless cage; made with useradd)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import resource
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
-from ojpack.cache import cache_for
-from ojpack.judging.execute import limits_for
-from ojpack.judging.interact import interact, load_interactor
-from ojpack.problem.load import load_problem
-from ojpack.sandbox.compile import prepare
-from ojpack.testdata import ensure_built
+sys.path.insert(0, str(Path(__file__).parent))
+from plain_user import as_user  # noqa: E402
+
+from ojpack.cache import cache_for  # noqa: E402
+from ojpack.judging.execute import limits_for  # noqa: E402
+from ojpack.judging.interact import interact, load_interactor  # noqa: E402
+from ojpack.problem.load import load_problem  # noqa: E402
+from ojpack.sandbox import sandbox_mode  # noqa: E402
+from ojpack.sandbox.compile import prepare  # noqa: E402
+from ojpack.testdata import ensure_built  # noqa: E402
+
+SERIES = ("bare", "helper relay", "python relay")
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--runs", type=int, default=20)
-    ap.add_argument("--problem", type=Path, default=Path("examples/anti-nim-play"))
-    args = ap.parse_args()
-    problem = load_problem(args.problem)
+def measure(root: Path, runs: int) -> dict:
+    problem = load_problem(root)
     tests = ensure_built(problem)
     cache = cache_for(problem.root).dir
     interactor = load_interactor(problem, cache)
@@ -38,7 +45,8 @@ def main() -> None:
     limits = limits_for(lim.time, lim.memory, lim.output)
     scratch = Path(tempfile.mkdtemp())
 
-    def relay(test) -> int:
+    def relay(test, native: bool = True) -> int:
+        os.environ["OJPACK_NATIVE_RELAY"] = "1" if native else "0"
         work = Path(tempfile.mkdtemp(dir=scratch))
         played = interact(player.argv, True, interactor, test.input, test.answer, limits, lim.time, work)
         assert played.verdict.value == "AC", played.note
@@ -59,19 +67,55 @@ def main() -> None:
     # The longest dialogue: measure each test once through the relay and keep the one with most bytes.
     longest = max(tests, key=relay)
     received = relay(longest)
-    samples: dict[str, list[float]] = {"bare": [], "relay": []}
-    for _ in range(args.runs):   # interleaved: other load on the machine hits both alike
-        for name, fn in (("bare", bare), ("relay", relay)):
+    fns = {"bare": bare, "helper relay": relay, "python relay": lambda t: relay(t, native=False)}
+    samples: dict[str, list[float]] = {k: [] for k in SERIES}
+    own: dict[str, list[float]] = {k: [] for k in SERIES}   # ojpack's own CPU (not its children's)
+    for _ in range(runs):   # interleaved: other load on the machine hits all alike
+        for name in SERIES:
+            cpu = _own_cpu()
             start = time.perf_counter()
-            fn(longest)
+            fns[name](longest)
             samples[name].append(time.perf_counter() - start)
-    t = {k: statistics.median(v) for k, v in samples.items()}
-    moves = received // 4 or 1   # a move "i k\n" is about 4 bytes: a rough count of round trips
-    print(f"{player.source.name} vs {Path(interactor.name).name} on {longest.id}: "
-          f"{received:,} bytes from the player (~{moves:,} round trips), {args.runs} runs each")
-    print(f"bare pipes:      {t['bare'] * 1000:7.1f} ms/test  {moves / t['bare']:9,.0f} round trips/s")
-    print(f"ojpack (relay):  {t['relay'] * 1000:7.1f} ms/test  {moves / t['relay']:9,.0f} round trips/s"
-          f"  ratio {t['relay'] / t['bare']:.2f}x")
+            own[name].append(_own_cpu() - cpu)
+    return {**{f"{k} cpu": statistics.median(v) for k, v in own.items()},"test": longest.id, "received": received, "player": player.source.name, "limits": sandbox_mode().limits,
+            "judge": Path(interactor.name).name, **{k: statistics.median(v) for k, v in samples.items()}}
+
+
+def _own_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
+
+
+def show(t: dict, runs: int, who: str) -> None:
+    moves = t["received"] // 4 or 1   # a move "i k\n" is about 4 bytes: a rough count of round trips
+    print(f"{who}: {t['player']} vs {t['judge']} on {t['test']}: {t['received']:,} bytes from the player "
+          f"(~{moves:,} round trips), {runs} runs each, limits by {t['limits']}")
+    for name in SERIES:
+        ratio = "" if name == "bare" else f"  ratio {t[name] / t['bare']:.2f}x"
+        print(f"  {name + ':':<14}{t[name] * 1000:7.1f} ms/test  {moves / t[name]:9,.0f} round trips/s{ratio}")
+    print(f"  ojpack's own CPU a test: {t['helper relay cpu'] * 1000:.1f} ms with the helper's relay, "
+          f"{t['python relay cpu'] * 1000:.1f} ms with Python's")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=20)
+    ap.add_argument("--problem", type=Path, default=Path("examples/anti-nim-play"))
+    ap.add_argument("--user", default="ojpack-cage-test")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)   # the plain user's half: a JSON request
+    args = ap.parse_args()
+    if args.worker:
+        req = json.loads(args.worker)
+        print(json.dumps(measure(Path(req["problem"]), req["runs"])))
+        return
+    show(measure(args.problem, args.runs), args.runs, "root" if os.geteuid() == 0 else "user")
+    if os.geteuid() == 0 and args.user:
+        problem = str(args.problem.resolve())
+        user = as_user(args.user, Path(__file__), {"problem": problem, "runs": args.runs}, [problem])
+        if isinstance(user, str):
+            print(f"plain user: not measured ({user})")
+        else:
+            show(user, args.runs, f"plain user {args.user}")
 
 
 if __name__ == "__main__":

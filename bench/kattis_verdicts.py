@@ -117,8 +117,8 @@ def verifyproblem_verdicts(said: str) -> dict[str, Verdict]:
 def ojpack_verdicts(pkg: Path, report: dict[str, Any], scoring: bool) -> tuple[dict[str, Verdict], list[str]]:
     """submission path below submissions/ → ojpack's verdict on it (by the import's own mapping of the
     source's submissions to solutions/), and the source's submission paths."""
-    from ojpack.publish.importer import read
-    from ojpack.publish.importer.writer import solution_rel
+    from ojpack.formats.importing import read
+    from ojpack.formats.common.writer import solution_rel
     imp = read(pkg)
     where = {solution_rel(s): "/".join(Path(s.origin).parts[1:3]) for s in imp.solutions}
     out: dict[str, Verdict] = {}

@@ -51,6 +51,8 @@ def as_user(name: str, script: Path, request: dict, files: list[str]) -> dict | 
         req = json.loads(json.dumps(request), object_hook=lambda d: {k: _moved(v, moved) for k, v in d.items()})
         env = {"PATH": "/usr/bin:/bin", "HOME": str(home), "LANG": "C.UTF-8",
                "OJPACK_CACHE_HOME": str(home / ".cache")}
+        if os.environ.get("PYTHONPATH"):   # a worktree's sources, measured as the user too
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         done = subprocess.run(["setpriv", f"--reuid={entry.pw_uid}", f"--regid={entry.pw_gid}", "--clear-groups",
                                "--", sys.executable, str(script.resolve()), "--worker", json.dumps(req)],
                               capture_output=True, text=True, cwd=home, env=env)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ojpack.testdata import ensure_built
 from ojpack.sandbox.languages import real_python
-from ojpack.publish.package import validator_args
+from ojpack.formats.common.package import validator_args
 from ojpack.problem.load import load_problem
 
 REPO = Path(__file__).parent.parent

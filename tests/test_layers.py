@@ -16,9 +16,10 @@ LAYERS = {
     "testdata": 3,
     "judging": 4, "statement": 4,
     "strength": 5,
-    "publish": 6, "scaffold": 6, "contest": 6,
-    "commands": 7,
-    "cli": 8, "__main__": 9, "__init__": 8,
+    "formats": 6, "scaffold": 6, "contest": 6,
+    "publish": 7, "workbench": 7,
+    "commands": 8,
+    "cli": 9, "__main__": 10, "__init__": 9,
 }
 
 

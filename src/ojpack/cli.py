@@ -14,8 +14,8 @@ import typer
 from typer.core import TyperOption
 
 from . import __version__
-from .commands import (build, check, console, export, import_, judge, new, render, schema, stats, strength, stress,
-                       timelimit, validate)
+from .commands import (build, check, console, contest_add, export, import_, judge, new, render, schema, serve,
+                       stats, strength, stress, timelimit, validate)
 from .errors import OjpackError
 from .interrupt import install
 
@@ -40,13 +40,22 @@ app.command("stress")(stress.command)
 app.command("schema")(schema.command)
 app.command("timelimit")(timelimit.command)
 app.command("strength")(strength.command)
+app.command("serve")(serve.command)
+contest_app = typer.Typer(help="Contests: `ojpack new --contest DIR` makes one; these edit it.", no_args_is_help=True)
+contest_app.command("add")(contest_add.add_command)
+app.add_typer(contest_app, name="contest")
 
 
 def _show_version(value: bool) -> None:
     if value:
         console.out.print(f"ojpack {__version__}")
-        from .sandbox import sandbox_mode   # here, not at import: the other commands' start stays light
+        from .sandbox import SETUP_LANGS, readiness, sandbox_mode   # here, not at import: the other commands' start stays light
         console.out.print(sandbox_mode().describe(), markup=False)
+        ready, missing = readiness()
+        console.out.print(f"languages ready: {', '.join(ready) or 'none'}", markup=False)
+        if missing:
+            lacking = ", ".join(f"{lang} ({tool})" for lang, tool in missing)
+            console.out.print(f"languages missing: {lacking}; run `{SETUP_LANGS}`", markup=False)
         raise typer.Exit()
 
 
@@ -70,8 +79,7 @@ def main() -> None:
     try:
         app()
     except OjpackError as e:
-        console.err.print("[bold red]error:[/] ", end="")
-        console.err.print(str(e), markup=False)
+        console.said("error: ", "bold red", str(e))
         sys.exit(1)
     except KeyboardInterrupt:   # only where the handler is not installed (the CLI called in-process)
         console.err.print("[red]interrupted[/]")

@@ -31,10 +31,28 @@ _private: dict[str, str] = {}
 _private_lock = threading.Lock()
 
 
+PARENT_ENV = "OJPACK_END_WITH_PARENT"
+
+
 def install() -> None:
     """Take over SIGINT and SIGTERM (main thread only; call before anything slow)."""
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _handler)
+    if (parent := os.environ.pop(PARENT_ENV, "")).isdigit():
+        _end_with(int(parent))
+
+
+def _end_with(parent: int) -> None:
+    """A command started by another ojpack (the workbench's jobs) gets SIGTERM when that one dies, even by
+    SIGKILL, and so stops and cleans up as on Ctrl-C: a job runs in a session of its own (the workbench
+    stops it by its group), out of reach of the signals that end its parent's group."""
+    import ctypes
+
+    pr_set_pdeathsig = 1
+    libc = ctypes.CDLL(None, use_errno=True)
+    libc.prctl(pr_set_pdeathsig, signal.SIGTERM, 0, 0, 0)
+    if os.getppid() != parent:   # it died before the tie was made
+        os.kill(os.getpid(), signal.SIGTERM)
 
 
 @contextmanager

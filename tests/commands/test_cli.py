@@ -73,8 +73,9 @@ def test_version_prints_the_package_version() -> None:
 
     r = ojpack("--version")
     assert r.returncode == 0, r.stderr
-    first, mode = r.stdout.strip().splitlines()
+    first, mode, *languages = r.stdout.strip().splitlines()
     assert first == f"ojpack {__version__}" and mode.startswith("sandbox: root")   # root or rootless
+    assert languages and languages[0].startswith("languages ready: ") and "python" in languages[0]
 
 
 def test_help_lists_every_command_without_loading_the_heavy_libraries() -> None:
@@ -84,7 +85,7 @@ def test_help_lists_every_command_without_loading_the_heavy_libraries() -> None:
              "from ojpack.cli import main\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n"
              "heavy = ['jinja2', 'latex2mathml', 'pypdf', 'ojpack.judging', 'ojpack.statement',\n"
-             "         'ojpack.publish.export', 'ojpack.testdata', 'ojpack.problem']\n"
+             "         'ojpack.formats.exporters', 'ojpack.formats.importing', 'ojpack.testdata', 'ojpack.problem']\n"
              "print('LOADED', [m for m in heavy if m in sys.modules])\n")
     r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                        env={"PATH": "/usr/bin:/bin", "COLUMNS": "200"})

@@ -18,8 +18,9 @@ def ojpack(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[s
 def test_version() -> None:
     r = ojpack("--version")
     assert r.returncode == 0, r.stderr
-    first, mode = r.stdout.strip().splitlines()
+    first, mode, *languages = r.stdout.strip().splitlines()
     assert first == f"ojpack {__version__}" and mode.startswith("sandbox: root")   # root or rootless
+    assert languages and languages[0].startswith("languages ready: ")
 
 
 def test_short_help_everywhere() -> None:

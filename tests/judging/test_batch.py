@@ -46,6 +46,8 @@ def population(toy: Path, tmp_path: Path) -> Path:
     return folder
 
 
+# a sweep of a few hundred mutants (about 50 s): opt-in; the other cluster tests here run by default
+@pytest.mark.slow
 def test_a_few_hundred_mutants_locally_then_on_a_cluster_with_a_worker_killed(toy, population, tmp_path):
     local = _cli(str(population), "-p", str(toy))
     subs = local["submissions"]

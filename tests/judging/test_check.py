@@ -89,7 +89,7 @@ def test_per_subtask_expectations_and_scores_are_checked(toy, tmp_path):
     write_html(report, "toy", tmp_path / "m.html")
     page = (tmp_path / "m.html").read_text()
     assert "small: AC<br>big: WA<br>30 points" in page and "30+0 = 30" in page and "passes it whole" in page
-    shown = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof"])
+    shown = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof", "--matrix"])
     assert shown.exit_code == 0 and "1:AC 2:WA =30" in shown.output and "30+0=30" in shown.output
     # a wrong expectation is named per subtask and by score
     edit_yaml(toy / "problem.yaml", "{small: AC, big: WA, score: 30}", "{small: WA, big: [TLE], score: 70}")

@@ -1,6 +1,6 @@
 """`limits.safety_margin`: problemtools' "OK with extra time". A solution whose verdict at the time limit breaks
 its expectation still passes when its verdict at the limit x the margin meets it (verifyproblem judges every
-submission at both limits); imported Kattis packages carry the margin over (tests/publish/test_import_problemtools.py)."""
+submission at both limits); imported Kattis packages carry the margin over (tests/formats/kattis/test_import_problemtools.py)."""
 
 from conftest import edit_yaml
 from ojpack.judging.crosscheck import check

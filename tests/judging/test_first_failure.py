@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from typer.testing import CliRunner
 
 from conftest import edit_yaml
@@ -107,7 +109,7 @@ def test_a_pass_fail_problem_stops_each_wrong_solution_at_its_first_failing_test
     page = tmp_path / "check.html"
     shown = CliRunner().invoke(app, ["check", "-p", str(toy), "--no-proof", "--html", str(page)])
     assert shown.exit_code == 0, shown.output
-    assert "· = not run" in shown.output and "the first-failure rule (--full runs all)" in shown.output
+    assert "·=not run" in shown.output and "the first-failure rule (--full runs all)" in shown.output
     assert "not run, verdict settled earlier" in page.read_text()
     full = check(load_problem(toy), proof=False, full=True)
     whole = {r.solution.name: r for r in full.rows}
@@ -115,6 +117,7 @@ def test_a_pass_fail_problem_stops_each_wrong_solution_at_its_first_failing_test
     assert full.to_json()["killing_set"] is not None
 
 
+@pytest.mark.slow   # starts a Dask cluster (about 9 s); test_batch's test_check_on_a_cluster_gives_the_local_verdicts covers the cluster
 def test_a_cluster_stops_the_same_runs(toy: Path) -> None:
     """On Dask workers a chain under this rule stops where the local one does, a wall-clock cut included."""
     import json

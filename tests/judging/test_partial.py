@@ -19,7 +19,7 @@ from ojpack.judging.partial import PartialError, of_score_file, of_testlib
 from ojpack.problem.load import load_problem
 
 TESTS = Path(__file__).parent.parent
-TESTLIB_H = TESTS / "publish" / "fixtures" / "polygon-lecturer" / "files" / "testlib.h"   # testlib 0.9.34
+TESTLIB_H = TESTS / "formats" / "fixtures" / "polygon-lecturer" / "files" / "testlib.h"   # testlib 0.9.34
 
 # A real testlib checker: the participant's first token says what it answers (the answer file holds a+b).
 CHECKER = r"""

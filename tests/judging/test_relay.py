@@ -6,12 +6,20 @@ import os
 import threading
 import time
 
+import pytest
+
 from ojpack.judging.relay import Relay
+from ojpack.judging.relay_native import NativeRelay
 
 CAP = 1 << 20
 
 
-def test_flood_after_the_judge_stopped_reading_is_not_counted_towards_the_output_limit() -> None:
+@pytest.fixture(params=[Relay, NativeRelay], ids=["python", "helper"])
+def relay_kind(request: pytest.FixtureRequest) -> type:
+    return request.param
+
+
+def test_flood_after_the_judge_stopped_reading_is_not_counted_towards_the_output_limit(relay_kind: type) -> None:
     # The judge's stdin is gone but its stdout is still open (it is slow to exit, or the caller still holds
     # its copy). The relay used to drain the flood meanwhile and call it OLE, overriding the judge's WA.
     sub_out_r, sub_out_w = os.pipe()
@@ -19,7 +27,7 @@ def test_flood_after_the_judge_stopped_reading_is_not_counted_towards_the_output
     judge_out_r, judge_out_w = os.pipe()
     sub_in_r, sub_in_w = os.pipe()
     os.close(judge_in_r)          # the judge has read what it wanted and stopped reading
-    relay = Relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w, CAP)
+    relay = relay_kind(sub_out_r, judge_in_w, judge_out_r, sub_in_w, CAP)
     written = [0]
 
     def flood() -> None:
@@ -44,7 +52,7 @@ def test_flood_after_the_judge_stopped_reading_is_not_counted_towards_the_output
     assert time.monotonic() - started >= 0.4    # the relay waited for the judge, not for the flood
 
 
-def test_judge_that_stops_reading_the_submission_keeps_its_own_output_drained() -> None:
+def test_judge_that_stops_reading_the_submission_keeps_its_own_output_drained(relay_kind: type) -> None:
     # The other direction is unchanged: the submission left, the judge still writes and must not get EPIPE.
     sub_out_r, sub_out_w = os.pipe()
     judge_in_r, judge_in_w = os.pipe()
@@ -52,7 +60,7 @@ def test_judge_that_stops_reading_the_submission_keeps_its_own_output_drained() 
     sub_in_r, sub_in_w = os.pipe()
     os.close(sub_in_r)
     os.close(sub_out_w)
-    relay = Relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w, CAP)
+    relay = relay_kind(sub_out_r, judge_in_w, judge_out_r, sub_in_w, CAP)
 
     def chatter() -> None:
         for _ in range(100):

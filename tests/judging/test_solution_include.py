@@ -103,3 +103,15 @@ def test_solutions_on_a_dask_cluster_get_their_included_files(toy):
     assert verdicts("--cluster", "local:2") == {"accepted/sum.py": "AC", "accepted/imports.py": "AC",
                                                "accepted/adds.cpp": "AC", "accepted/by_py/run": "AC",
                                                "accepted/by_sh/run": "AC"}
+
+
+def test_an_included_source_is_compiled_with_the_solution_as_problemtools_compiles_the_folder(toy):
+    """An IOI task ported to Kattis: the submission is a function, include/cpp/grader.cpp holds main."""
+    (toy / "include" / "cpp").mkdir(parents=True)
+    (toy / "include" / "cpp" / "grader.cpp").write_text(
+        '#include <cstdio>\nlong long add(long long a, long long b);\n'
+        'int main(){long long a,b;scanf("%lld %lld",&a,&b);printf("%lld\\n",add(a,b));}\n')
+    (toy / "problem.yaml").write_text((toy / "problem.yaml").read_text() + "solutions:\n  include:\n"
+                                      "    cpp: include/cpp\n")
+    judged = judge(load_problem(toy), _put(toy, "add.cpp", "long long add(long long a, long long b){return a+b;}\n"))
+    assert str(judged.verdict) == "AC", judged.cells[0].message

@@ -88,3 +88,16 @@ def test_submissions_folder_works_as_solutions(toy: Path) -> None:
     (toy / "solutions").mkdir()
     with pytest.raises(ProblemConfigError, match="both solutions/ and submissions/ exist"):
         discover(load_problem(toy))
+
+
+def test_score_range_is_a_partial_expectation_of_some_but_not_all_points(toy):
+    add(toy, "solutions/partial/some.py")
+    text = (toy / "problem.yaml").read_text()
+    (toy / "problem.yaml").write_text(text + "solutions:\n  solutions/partial/some.py: {score_range: [0.01, 99.99]}\n")
+    found = {s.name: s for s in discover(load_problem(toy))}
+    some = found["partial/some.py"]
+    assert some.partial and some.score_range == (0.01, 99.99) and some.expected_text == "0.01-99.99 pts"
+    assert Verdict.AC not in some.expected   # full points would be a fault: some test must fail
+    (toy / "problem.yaml").write_text(text + "solutions:\n  solutions/partial/some.py: {score_range: [60, 10]}\n")
+    with pytest.raises(ProblemConfigError, match="score_range"):
+        load_problem(toy)

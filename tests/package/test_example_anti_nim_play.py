@@ -19,7 +19,7 @@ from conftest import REPO, load_source
 from ojpack.cache import cache_for
 from ojpack.judging import Verdict, check, judge
 from ojpack.problem.load import load_problem
-from ojpack.publish.export.run import export, prepare
+from ojpack.publish.run import export, prepare
 from ojpack.testdata.builder import build
 from ojpack.testdata.stats import collect
 from ojpack.testdata.validate import load_validator, run_cases
@@ -183,6 +183,7 @@ def _tool_env(tmp: Path) -> dict[str, str]:
     return {**os.environ, "XDG_CONFIG_HOME": str(tmp)}
 
 
+@pytest.mark.slow   # peer tool: problemtools judges the export (about 12 s)
 def test_problemtools_judges_the_kattis_export_as_ojpack_does(exported, tmp_path: Path) -> None:
     verify = _tool("problemtools", "verifyproblem")
     out, _ = exported
@@ -194,6 +195,7 @@ def test_problemtools_judges_the_kattis_export_as_ojpack_does(exported, tmp_path
         assert re.search(rf"{re.escape(name)} \([^)]*\) OK: {verdict.value}", proc.stdout), name
 
 
+@pytest.mark.slow   # peer tool: BAPCtools validates and runs the export
 def test_bapctools_judges_the_icpc2025_export_as_ojpack_does(exported, tmp_path: Path) -> None:
     bt = _tool("bapctools", "bt")
     out, _ = exported
@@ -231,7 +233,7 @@ def test_both_statements_show_the_dialogue_the_interactor_really_has(exported, b
 
 @pytest.mark.parametrize("target", ["kattis", "icpc2025"])
 def test_the_export_imports_back_as_an_interactive_package(exported, tmp_path: Path, target: str) -> None:
-    from ojpack.publish.importer import import_package
+    from ojpack.formats.importing import import_package
     out, _ = exported
     report = import_package(out / target / "antinimplay", tmp_path / "back")
     assert report.answer_diffs == [] and report.solutions == len(EXPECTED)

@@ -31,9 +31,9 @@ import yaml
 
 from ojpack.judging.checker import compare_tokens
 from ojpack.problem.load import load_problem
-from ojpack.publish.export import TARGETS
-from ojpack.publish.export.run import export, prepare
-from ojpack.publish.package import Package
+from ojpack.formats.exporters import TARGETS
+from ojpack.publish.run import export, prepare
+from ojpack.formats.common.package import Package
 
 from conftest import REPO
 

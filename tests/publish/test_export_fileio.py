@@ -13,10 +13,10 @@ import yaml
 from conftest import REPO, edit_yaml
 from ojpack.errors import OjpackError
 from ojpack.problem.load import load_problem
-from ojpack.publish.export import TARGETS
-from ojpack.publish.export.fileio import CANNOT
-from ojpack.publish.export.run import export, prepare
-from ojpack.publish.package import Package, make_package
+from ojpack.formats.exporters import TARGETS
+from ojpack.formats.common.fileio import CANNOT
+from ojpack.publish.run import export, prepare
+from ojpack.formats.common.package import Package, make_package
 from ojpack.testdata import ensure_built
 
 STDIO_ONLY = ["kattis", "icpc2025", "domjudge", "uoj", "luogu", "qduoj"]

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from ojpack.judging.checker import Tolerance, compare_tokens
-from ojpack.publish.export import TARGETS
-from ojpack.publish.export.run import export
-from ojpack.publish.package import Package
+from ojpack.formats.exporters import TARGETS
+from ojpack.publish.run import export
+from ojpack.formats.common.package import Package
 
 from test_export_checkers import judge_for, prepared  # noqa: F401  (a fixture, shared)
 

@@ -12,9 +12,9 @@ import pytest
 import yaml
 
 from ojpack.problem.load import load_problem
-from ojpack.publish.export.checkers import adapt_testlib_checker
-from ojpack.publish.export.run import export, prepare
-from ojpack.publish.package import Package
+from ojpack.formats.common.checkers import adapt_testlib_checker
+from ojpack.publish.run import export, prepare
+from ojpack.formats.common.package import Package
 from conftest import REPO
 from tests.judging.test_partial import CHECKER, TESTLIB_H
 

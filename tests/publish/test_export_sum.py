@@ -13,8 +13,8 @@ import pytest
 import yaml
 
 from ojpack.problem.load import load_problem
-from ojpack.publish.export.run import export, prepare
-from ojpack.publish.package import Package
+from ojpack.publish.run import export, prepare
+from ojpack.formats.common.package import Package
 
 from conftest import REPO
 
@@ -62,7 +62,7 @@ def test_hydro_itself_reads_the_case_scores(exported) -> None:
     hydro = REPO / ".tools" / "hydro"
     if shutil.which("node") is None or not (hydro / "hydrooj" / "src" / "model" / "problem.ts").is_file():
         pytest.skip(f"node or {hydro} is missing: run `bash scripts/setup.sh test`")
-    proc = subprocess.run(["node", str(Path(__file__).with_name("hydro_read.cjs")), str(hydro),
+    proc = subprocess.run(["node", str(Path(__file__).parents[1] / "formats" / "hydro" / "hydro_read.cjs"), str(hydro),
                            str(folder(results, "hydro") / pkg.short_name)], capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     got = json.loads(proc.stdout)["subtasks"][0]

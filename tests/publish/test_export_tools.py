@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from ojpack.publish.export.run import export, prepare
+from ojpack.publish.run import export, prepare
 from ojpack.sandbox.languages import real_python
 from ojpack.problem.load import load_problem
 
@@ -69,6 +69,8 @@ def run(argv: list[str], cwd: Path, env: dict[str, str]) -> subprocess.Completed
     return proc
 
 
+# peer tools on the whole export (about 70 s together): opt-in; anti-nim-play's export is judged by both in the default suite
+@pytest.mark.slow
 def test_verifyproblem_finds_no_error_in_the_kattis_export(exported) -> None:
     out, env = exported
     verify = tool("problemtools", "verifyproblem")
@@ -81,6 +83,8 @@ def test_verifyproblem_finds_no_error_in_the_kattis_export(exported) -> None:
     assert "Checking 0 submissions" not in proc.stdout and "OK: AC" in proc.stdout and "OK: WA" in proc.stdout
 
 
+# peer tools on the whole export (about 70 s together): opt-in; anti-nim-play's export is judged by both in the default suite
+@pytest.mark.slow
 def test_bapctools_validates_and_runs_the_icpc2025_export(exported, tmp_path: Path) -> None:
     out, env = exported
     bt = tool("bapctools", "bt")

@@ -17,10 +17,10 @@ import pytest
 
 from ojpack.errors import OjpackError
 from ojpack.publish import import_package
-from ojpack.publish.importer import read
-from ojpack.publish.importer.safe import no_outside_links
+from ojpack.formats.importing import read
+from ojpack.formats.common.safe import no_outside_links
 
-FIXTURES = Path(__file__).parent / "fixtures"
+FIXTURES = Path(__file__).parents[1] / "formats" / "fixtures"
 
 
 def copy(tmp_path: Path, name: str) -> Path:

@@ -14,10 +14,10 @@ import pytest
 
 from ojpack.errors import OjpackError
 from ojpack.publish import import_package
-from ojpack.publish.importer import read
-from ojpack.publish.importer.safe import extract_zip
+from ojpack.formats.importing import read
+from ojpack.formats.common.safe import extract_zip
 
-FIXTURE = Path(__file__).parent / "fixtures" / "polygon-sum"
+FIXTURE = Path(__file__).parents[1] / "formats" / "fixtures" / "polygon-sum"
 sys.path.insert(0, str(Path(__file__).parents[1] / "problem"))
 from test_yaml_aliases import laughs  # noqa: E402
 
@@ -132,7 +132,7 @@ def test_a_billion_laughs_kattis_package_is_refused(tmp_path: Path) -> None:
 
 
 def test_names_from_the_package_cannot_write_cpp_into_the_adapters() -> None:
-    from ojpack.publish.importer.testlib_run import adapter, interactor_adapter
+    from ojpack.formats.polygon.testlib_run import adapter, interactor_adapter
     evil = 'files/v\n#include "/etc/passwd"\n.cpp'
     for text in (adapter(evil, 'v".h', ['s1"; system("x");'], "tests\n"), interactor_adapter(evil, 'v".h')):
         assert "/etc/passwd\"" not in text and 'system("x")' not in text

@@ -30,7 +30,7 @@ op = req["op"]
 if op == "run":
     from ojpack.sandbox import RunLimits, run
     res = run(req["argv"], Path(req["stdin"]), Path(req["stdout"]), RunLimits(**req["limits"]),
-              stderr=Path(req["stderr"]))
+              stderr=Path(req["stderr"]), session=req.get("session", True))
     print(json.dumps(dataclasses.asdict(res)))
 elif op == "prepare":
     from ojpack.sandbox import CompileError, prepare
@@ -88,6 +88,8 @@ class Identity:
             return argv, None
         env = {"PATH": "/usr/bin:/bin", "HOME": str(cwd_home), "OJPACK_CACHE_HOME": str(cwd_home / ".cache"),
                "LANG": "C.UTF-8"}
+        if os.environ.get("PYTHONPATH"):   # a worktree's sources: the user runs those, not the venv's install
+            env["PYTHONPATH"] = os.environ["PYTHONPATH"]
         return ["setpriv", f"--reuid={self.uid}", f"--regid={self.gid}", "--clear-groups", "--", *argv], env
 
     def build(self, home: Path, problem: Path) -> None:

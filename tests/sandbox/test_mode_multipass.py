@@ -1,7 +1,7 @@
 """Multi-pass problems in every mode of the sandbox: as root and as a plain user (the rootless cage), the
 feedback folder of a test is one capped tmpfs that each pass's validator sees as the last one left it, under
 one cap for all the passes together. The packages are BAPCtools' multi-pass test problems
-(tests/publish/fixtures/kattis), imported; one copy's validator also counts its runs in the feedback folder,
+(tests/formats/fixtures/kattis), imported; one copy's validator also counts its runs in the feedback folder,
 another's also leaves 10 MiB there on each run."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ojpack.publish import import_package
 from cage_identities import Identity
 from test_isolation import TESTS, identity, judged, pytestmark  # noqa: F401  (the fixture, the skip mark)
 
-KATTIS = TESTS / "publish" / "fixtures" / "kattis"
+KATTIS = TESTS / "formats" / "fixtures" / "kattis"
 VALIDATOR = Path("validators", "checker", "multipass_validator.py")
 
 # Put before the validator's own code: it runs first on every pass.

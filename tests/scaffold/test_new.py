@@ -169,7 +169,7 @@ def test_a_generator_gives_the_same_bytes_for_the_same_line(tmp_path: Path) -> N
 
 def test_uoj_val_cpp_is_one_file_with_the_header_inside(tmp_path: Path) -> None:
     """UOJ compiles val.cpp alone: the export pastes ojval.h in place of its #include."""
-    from ojpack.publish.package import inline_includes, local_includes
+    from ojpack.formats.common.package import inline_includes, local_includes
 
     root = new_problem(tmp_path / "p").root
     source = root / "validators" / "validate.cpp"

@@ -4,6 +4,7 @@ checker cases (checkers/tests.yaml): one that does not hold fails the check, nam
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -16,8 +17,9 @@ CASES = """\
 
 
 def check(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    # wide: each figure on one line (at 80 columns check wraps them)
     return subprocess.run([sys.executable, "-m", "ojpack.cli", "check", "--no-proof", *args, "-p", str(root)],
-                          capture_output=True, text=True, timeout=600)
+                          capture_output=True, text=True, timeout=600, env={**os.environ, "COLUMNS": "200"})
 
 
 def test_check_prints_the_three_figures_and_runs_the_declared_cases(toy: Path) -> None:

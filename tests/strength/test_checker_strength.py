@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_package, edit_yaml
-from tests.strength.test_validator_strength import cut_plan
+from tests.conftest import copy_package, cut_plan, edit_yaml
 
 WEAK = Path(__file__).parent / "weak_checkers"
 RULE = "checker:\n  type: tokens\n  case_sensitive: true\n"

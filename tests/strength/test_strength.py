@@ -64,10 +64,12 @@ def test_weak_plan_survivors_get_counterexamples_and_add_kills_them(package_copy
     assert after.score == 1.0
 
 
-def test_a_package_without_grammar_gets_one_clear_line(toy: Path) -> None:
-    for args in (["strength"], ["stress", str(toy / "solutions" / "accepted" / next(
-            p.name for p in (toy / "solutions" / "accepted").iterdir()))]):
+def test_validator_strength_without_a_grammar_gets_one_clear_line(toy: Path) -> None:
+    """stress and strength draw from the generators without a grammar (test_stress_nogrammar.py); the
+    validator's strength cannot: nothing says which inputs are surely invalid."""
+    for args in (["strength", "--validator"], ["strength", "--validator", "--mutants"]):
         r = subprocess.run([sys.executable, "-m", "ojpack.cli", *args, "-p", str(toy)], capture_output=True,
                            text=True, env={**os.environ, "CI": "true", "COLUMNS": "200"})
-        assert r.returncode == 2 and "no 'grammar:' section" in r.stderr and "Traceback" not in r.stderr
+        assert r.returncode == 2 and "strength --validator needs `grammar:`" in r.stderr, r.stderr
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) <= 2
         assert not (toy / "data").exists()   # it stopped before building anything

@@ -9,11 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
-import yaml
 
 from ojpack.problem import load_problem
 from ojpack.strength.grammar import load_grammar
 from ojpack.strength.spelling import broken_rule
+from tests.conftest import cut_plan
 
 REPO = Path(__file__).parents[2]
 
@@ -26,18 +26,6 @@ WEAKENINGS = {
     "no-final-newline": ('expect_byte(r, \'\\n\', "end of line after %lld pile%s"',
                          'if (r->pos < r->len) expect_byte(r, \'\\n\', "end of line after %lld pile%s"'),
 }
-
-
-def cut_plan(root: Path, keep: int = 1) -> None:
-    """`keep` tests per group: the build and the run take seconds."""
-    raw = yaml.safe_load((root / "problem.yaml").read_text(encoding="utf-8"))
-    raw["tests"] = {g: lines[:keep] for g, lines in raw["tests"].items()}
-    raw.pop("proof", None)
-    raw.pop("coverage", None)
-    for sub in raw["subtasks"]:
-        sub.pop("coverage", None)
-    (root / "problem.yaml").write_text(yaml.safe_dump(raw, allow_unicode=True, sort_keys=False), encoding="utf-8")
-    (root / "data.sha256").unlink(missing_ok=True)
 
 
 def strength(root: Path, *args: str) -> subprocess.CompletedProcess[str]:

@@ -7,14 +7,14 @@ from typing import TYPE_CHECKING, Annotated, Optional
 
 import typer
 
+from .check_view import STYLE
 from .common import ClusterOpt, JsonOpt, NoSandboxOpt, ProblemOpt, engine_for, sandbox
 
 if TYPE_CHECKING:
-    from ..judging import CheckReport, Solution
+    from ..judging import CheckReport
+    from .check_view import Groups
 
-# Keyed by the verdict's text (Verdict is a str enum), so this module needs no import of judging.
-STYLE = {"AC": "green", "WA": "red", "TLE": "yellow", "MLE": "magenta", "RE": "bright_red", "OLE": "blue",
-         "CE": "dim", "PC": "cyan", "JE": "bold white on red"}
+__all__ = ["STYLE", "command"]
 
 
 def command(
@@ -33,6 +33,9 @@ def command(
         "--quick", help="Stop every solution that must fail at its first failing test, as BAPCtools does: "
                         "faster, but no data strength (killing sets).")] = False,
     cluster: ClusterOpt = None,
+    show_matrix: Annotated[bool, typer.Option(
+        "--matrix", help="Also print every run's verdict and CPU time (solutions × tests, in blocks that fit "
+                         "the terminal), and which tests kill each wrong solution.")] = False,
 ) -> None:
     """Run every solution on every test against its expected verdicts; show data strength and time margins."""
     from .contest import contest_root, run_contest
@@ -61,11 +64,15 @@ def command(
         write_html(report, problem.spec.short_name, html)
     from .strength_vc import check_figures
 
+    from ..judging import save_check
+
     lines, figures, declared_ok = check_figures(problem, report, jobs)
+    data = {**report.to_json(), "strength": figures, "ok": report.ok and declared_ok}
+    save_check(problem, data)   # kept for `ojpack serve`, failing or not
     if as_json:
-        print_json({**report.to_json(), "strength": figures, "ok": report.ok and declared_ok})
+        print_json(data)
     else:
-        _show(report)
+        _show(report, show_matrix)
         from .console import out
 
         for line in lines:
@@ -74,105 +81,86 @@ def command(
         raise typer.Exit(1)
 
 
-def _short(test_id: str, groups: list[str]) -> str:
-    group, stem = test_id.split("/", 1)
-    return f"{'s' if group == 'sample' else groups.index(group) + 1}.{int(stem.split('-', 1)[0])}"
+def _show(report: CheckReport, show_matrix: bool) -> None:
+    from .check_view import Groups, legend, matrix, summary
+    from .console import out, width
 
-
-def _want(solution: Solution, groups: list[str]) -> str:
-    """The expectation, short: a verdict set, or per subtask (1:AC 2:WA) and the score."""
-    from ..judging import fmt
-
-    if not solution.partial:
-        return solution.expected_text
-    parts = [f"{'s' if g == 'sample' else groups.index(g) + 1}:{fmt(v)}" for g, v in solution.by_group.items()]
-    return " ".join(parts + ([f"={solution.score}"] if solution.score is not None else []))
-
-
-def _show(report: CheckReport) -> None:
-    from rich.console import Console
-    from rich.table import Table
-    from rich.text import Text
-
-    from ..judging import Verdict
-    from .console import out
-
-    groups = list(dict.fromkeys(t.split("/", 1)[0] for t in report.tests if not t.startswith("sample/")))
-    matrix = Table(title="invocations (verdict, CPU s)", title_justify="left", padding=(0, 0), show_lines=False)
-    matrix.add_column("solution", no_wrap=True)
-    matrix.add_column("want", no_wrap=True, min_width=4)
-    for t in report.tests:
-        matrix.add_column(_short(t, groups), justify="center", no_wrap=True, min_width=4)
-    matrix.add_column("got", no_wrap=True, min_width=6)
-    matrix.add_column("points", no_wrap=True)
-    for r in report.rows:
-        by_test = {c.test: c for c in r.cells}
-        cells = [Text("·\n", style="dim") if c is None else
-                 Text(f"{c.verdict}\n{c.time:.2f}" if c.verdict is not Verdict.CE else "CE", style=STYLE[c.verdict])
-                 for c in (by_test.get(t) for t in report.tests)]
-        got = Text(str(r.verdict) + (" ✓" if not r.faults else " ✗"), style="green" if not r.faults else "bold red")
-        points = "+".join(str(x.score) for x in r.subtasks) + f"={r.score}"
-        matrix.add_row(Text(r.solution.name), Text(_want(r.solution, groups)), *cells, got, points)
-    # Wide enough for every column whatever the terminal says (CI logs report 80 columns).
-    name_width = max((len(r.solution.name) for r in report.rows), default=8)
-    want_width = max((len(_want(r.solution, groups)) for r in report.rows), default=4)
-    width = name_width + want_width + 6 * len(report.tests) + 28
-    # Console.print caps `width` at the console's own, so the matrix gets a console of its own.
-    wide = Console(file=out.file, width=max(width, out.width), highlight=False,
-                   force_terminal=True if out.is_terminal else None, no_color=out.no_color)
-    wide.print(matrix, crop=False)
-    out.print(Text("tests: " + "  ".join(f"{_short(t, groups)}={t}" for t in report.tests), style="dim"))
-    if any(r.skipped for r in report.rows):
-        out.print("· = not run: the solution's verdict was settled by an earlier test (--full runs them all)",
-                  style="dim")
-
+    w = width()
+    groups = Groups.of(report.tests)
+    if show_matrix:
+        for block in matrix(report, groups, w):
+            out.print(block)
+        out.print("tests: " + "  ".join(f"{groups.short(t)}={t}" for t in report.tests), style="dim",
+                  markup=False)
+    for line in summary(report, groups, w):
+        out.print(line, soft_wrap=True)   # sized to the width already: rich must not fold it again
+    for line in legend(report, groups):
+        out.print(line)
     if report.quick:
         why = "--quick" if report.verdict_rule != "first_failure" else "the first-failure rule (--full runs all)"
         out.print(f"data strength not computed: {why} stopped each wrong solution at its first failing test",
                   style="dim")
     else:
-        _strength(report, groups)
+        _strength(report, groups, show_matrix)
     _margins_and_proof(report)
 
 
-def _strength(report: CheckReport, groups: list[str]) -> None:
+def _strength(report: CheckReport, groups: Groups, show_matrix: bool) -> None:
     from rich.markup import escape
     from rich.text import Text
     from rich.table import Table
 
-    from .console import out
+    from .console import out, width
 
-    kills = Table(title="what kills each wrong solution", title_justify="left")
-    kills.add_column("solution", no_wrap=True)
-    kills.add_column("got", no_wrap=True)
-    kills.add_column("killed by")
-    for r in report.rows:
-        if not r.solution.must_pass:
-            k = r.kills
-            listed = f"all {len(k)} tests" if len(k) == len(report.tests) else \
-                f"{len(k)} tests: " + ", ".join(_short(t, groups) for t in k)
-            kills.add_row(Text(r.solution.name), str(r.verdict), listed if k else "[red]nothing")
-    out.print(kills)
+    if show_matrix:
+        kills = Table(title="what kills each wrong solution", title_justify="left")
+        kills.add_column("solution", overflow="fold", ratio=2)
+        kills.add_column("got", no_wrap=True)
+        kills.add_column("points", no_wrap=True)
+        kills.add_column("killed by", ratio=3)
+        for r in report.rows:
+            if r.solution.must_fail:
+                k = r.kills
+                listed = f"all {len(k)} tests" if len(k) == len(report.tests) else \
+                    f"{len(k)} tests: " + ", ".join(groups.short(t) for t in k)
+                points = "+".join(f"{x.score:g}" for x in r.subtasks) + f"={r.score:g}"
+                kills.add_row(Text(r.solution.name), str(r.verdict), points, listed if k else "[red]nothing")
+        out.print(kills)
     kind = "exact" if report.killing_set_exact else "greedy"
     out.print(f"smallest set of tests that kills every wrong solution ({kind}): "
               f"[bold]{len(report.killing_set)}[/] — {escape(', '.join(report.killing_set)) or 'none'}")
-    per = Table(title="per subtask: smallest killing set, and the wrong or partial solutions that pass it whole",
-                title_justify="left")
-    for col in ("subtask", "killed", "smallest killing set", "passes it whole"):
-        per.add_column(col)
-    for g in report.strength:
-        per.add_row(Text(g.group), str(len(g.killed)),
-                    f"{len(g.killing_set)} ({'exact' if g.exact else 'greedy'}): "
-                    + (", ".join(_short(t, groups) for t in g.killing_set) or "none"),
-                    Text(", ".join(g.survivors) or "—"))
-    out.print(per)
+    if len(report.strength) < 2:   # pass-fail (one group): the line above already says it all
+        return
+    if show_matrix:
+        per = Table(title="per subtask: smallest killing set, and the wrong or partial solutions that pass it whole",
+                    title_justify="left")
+        for col in ("subtask", "killed", "smallest killing set", "passes it whole"):
+            per.add_column(col)
+        for g in report.strength:
+            per.add_row(Text(g.group), str(len(g.killed)),
+                        f"{len(g.killing_set)} ({'exact' if g.exact else 'greedy'}): "
+                        + (", ".join(groups.short(t) for t in g.killing_set) or "none"),
+                        Text(", ".join(g.survivors) or "—"))
+        out.print(per)
+        return
+    for g in report.strength:   # one line each; the survivors' names as far as the line goes
+        line = Text.assemble(f"{g.group}: ", (f"{len(g.killed)} killed", "bold"),
+                             f", killing set {len(g.killing_set)} ({'exact' if g.exact else 'greedy'}): "
+                             + (" ".join(groups.short(t) for t in g.killing_set) or "none"))
+        if g.survivors:
+            line.append(f"; {len(g.survivors)} pass whole", style="yellow")
+            names = ", ".join(n.rsplit("/", 1)[-1] for n in g.survivors)
+            room = width() - line.cell_len - 3
+            if room >= 12:
+                line.append(": " + (names if len(names) <= room else names[:room - 1] + "…"), style="dim")
+        out.print(line)
 
 
 def _margins_and_proof(report: CheckReport) -> None:
     from rich.markup import escape
     from rich.text import Text
     from ..judging import AC_HEADROOM
-    from .console import out
+    from .console import item, out
 
     m = report.margins
     head = m.time_limit / m.slowest_accepted if m.slowest_accepted else float("inf")
@@ -198,4 +186,4 @@ def _margins_and_proof(report: CheckReport) -> None:
     else:
         out.print(f"[bold red]check failed[/]: {len(report.problems)} problem(s)")
         for p in report.problems:
-            out.print(f"  [red]•[/] {escape(str(p))}")
+            item(str(p), lead_style="red")

@@ -27,20 +27,20 @@ def sandbox(off: bool, announce: bool = False) -> None:
     in force is one line at the top (`announce`), or else one warning line on stderr when it guarantees
     less than a cgroup would."""
     from ..sandbox import require_isolation, sandbox_mode, set_isolation   # not at import: --help need not load it
-    from .console import err, out
+    from .console import out, said
 
     if off:
         set_isolation(False)
-        err.print("[bold yellow]warning:[/] --no-sandbox: programs run unisolated, as this user, "
-                  "with the whole machine in reach")
+        said("warning: ", "bold yellow", "--no-sandbox: programs run unisolated, as this user, "
+                                         "with the whole machine in reach")
     else:
         set_isolation(True)
         require_isolation()
         mode = sandbox_mode()
         if announce:
-            out.print(mode.describe(), markup=False, soft_wrap=True)
+            out.print(mode.describe(), markup=False)
         elif mode.weaker:
-            err.print(f"[bold yellow]warning:[/] {mode.describe()}", soft_wrap=True)
+            said("warning: ", "bold yellow", mode.describe())
 
 
 def engine_for(cluster: str | None, jobs: int | None) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from ..errors import OjpackError
 
@@ -25,20 +26,25 @@ def run_contest(command: str, root: Path, args: list[str], parallel: bool = Fals
     from ..contest import make_problem_sets, run_each, samples_zip
     from ..problem import load_contest
     from ..statement import find_browser
-    from .console import err, out
+    from .console import elide_path, err, out, progress_bar, width
 
     contest = load_contest(root)
     if not contest.spec.problems:
         raise OjpackError(f"{root}/contest.yaml lists no problems: add one with `ojpack new NAME` in {root}")
     jobs = min(len(contest.spec.problems), os.cpu_count() or 1) if parallel else 1
-    with err.status(f"ojpack {command} on {len(contest.spec.problems)} problems…"):
-        outcomes = run_each(contest, command, args, jobs,
-                            on_done=lambda o: err.print(Text(f"{o.letter} {o.path}: {'ok' if o.ok else 'failed'}")))
+    with progress_bar(f"[bold]ojpack {command}[/] problems") as bar:
+        task = bar.add_task("", total=len(contest.spec.problems))
+
+        def done(o: Any) -> None:
+            err.print(Text(f"{o.letter} {o.path}: {'ok' if o.ok else 'failed'}"))
+            bar.update(task, advance=1)
+
+        outcomes = run_each(contest, command, args, jobs, on_done=done)
     table = Table(title=f"contest: ojpack {command}", title_justify="left")
     for col in ("", "problem", "result", "time", "message"):
         table.add_column(col, overflow="fold")
     for o in outcomes:
-        table.add_row(Text(o.letter), Text(str(o.path)), "[green]ok[/]" if o.ok else "[red]failed[/]", f"{o.seconds:.1f} s",
+        table.add_row(Text(o.letter), Text(elide_path(str(o.path), max(16, width() // 3))), "[green]ok[/]" if o.ok else "[red]failed[/]", f"{o.seconds:.1f} s",
                       Text(o.message))
     failed = [o for o in outcomes if not o.ok]
     if command == "render" and not failed:

@@ -48,14 +48,20 @@ def command(
             if status:
                 status.update(msg + "…")
         pkg, warning = prepare(problem, targets, step, checked=not no_check)
-        results = write_exports(pkg, targets, step)
+        results = write_exports(pkg, targets, step, skip_unfit=to == "all")
+    # `all` means every target that can hold the problem: the others are named, and do not fail the export
+    skipped |= {r.target: r.error for r in results if r.skipped}
+    results = [r for r in results if not r.skipped]
 
+    from ..judging import save_last
+
+    report = {"warning": warning or None, "skipped": skipped, "targets": [
+        {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
+         "files": r.files, "cannot_express": list(r.lost), "todo": list(r.todo), "error": r.error or None}
+        for r in results]}
+    save_last(problem, "export", report)   # kept for `ojpack serve`
     if as_json:
-        print(json.dumps({"warning": warning or None, "skipped": skipped, "targets": [
-            {"target": r.target, "folder": str(r.folder) if r.folder else None, "zip": str(r.zip) if r.zip else None,
-             "files": r.files, "cannot_express": list(r.lost), "todo": list(r.todo), "error": r.error or None}
-            for r in results]},
-            ensure_ascii=False, indent=2))
+        print(json.dumps(report, ensure_ascii=False, indent=2))
     else:
         table = Table(title=f"{escape(pkg.short_name)}: export", title_justify="left")
         for col in ("target", "zip", "files", "cannot express", "to do"):

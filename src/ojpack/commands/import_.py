@@ -1,4 +1,5 @@
-"""`ojpack import FOLDER_OR_ZIP`: a Polygon, Kattis or ICPC 2025-09 package → an ojpack package."""
+"""`ojpack import FOLDER_OR_ZIP`: a Polygon, Kattis, ICPC 2025-09, CMS italy_yaml / task-maker or TPS package
+→ an ojpack package."""
 
 from __future__ import annotations
 
@@ -10,11 +11,12 @@ from typing import Annotated, Optional
 import typer
 
 from .common import JsonOpt
-from .console import err, out, progress_enabled
+from .console import err, item, out, progress_enabled
 
 
 def command(
-    source: Annotated[Path, typer.Argument(help="The package: a folder or a zip (Polygon, Kattis legacy, ICPC 2025-09).")],
+    source: Annotated[Path, typer.Argument(help="The package: a folder or a zip (Polygon, Kattis, ICPC, "
+                                                "CMS italy_yaml, TPS).")],
     to: Annotated[Optional[Path], typer.Option("--to", help="Where to write the ojpack package (new or empty); "
                                                   "default: ./<short_name>.")] = None,
     allow_outside: Annotated[Optional[list[Path]], typer.Option(
@@ -45,10 +47,10 @@ def command(
         if lines:
             out.print(f"[yellow]{title}:[/]")
             for line in lines:
-                out.print(f"  • {line}", markup=False)
+                item(line)
     if report.files:
         out.print("[yellow]the source's files:[/]")
         for path, fate in report.files:
-            out.print(f"  {path}: {fate}", markup=False)
+            item(f"{path}: {fate}", lead="  ", hang=2)
     if not (report.mismatches or report.answer_diffs or report.notes):
         out.print("[green]everything was carried over[/]")

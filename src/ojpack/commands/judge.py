@@ -43,15 +43,34 @@ def command(
 
     if not sources and index is None:
         raise OjpackError("name a submission: a file, a folder, a zip, or --index FILE")
-    single = len(sources) == 1 and sources[0].is_file() and sources[0].suffix.lower() != ".zip"
-    batch = not single or index or csv_out or html_out or old or cluster or fresh
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
-    if batch:
+    # an output-only task's submission is itself a zip or a folder (of output files)
+    output_only = problem.spec.kind == "output_only"
+    outputs = output_only and len(sources) == 1 and (not sources[0].is_file() or sources[0].suffix.lower() == ".zip")
+    single = len(sources) == 1 and (outputs or sources[0].is_file() and sources[0].suffix.lower() != ".zip")
+    batch = not single or index or csv_out or html_out or old or cluster or fresh
+    if output_only and len(sources) > 1 and not index:
+        _outputs(problem, sources, as_json)   # each zip or folder is one submission of output files
+    elif batch:
         from .judge_batch import run_batch
         run_batch(problem, sources, lang, index, csv_out, html_out, old, cluster, as_json, jobs, fresh)
     else:
         _single(problem, sources[0], lang, as_json, jobs)
+
+
+def _outputs(problem: Problem, sources: list[Path], as_json: bool) -> None:
+    from ..judging import judge
+    from .console import elide, out, print_json
+
+    results = [judge(problem, source) for source in sources]
+    if as_json:
+        print_json([r.to_json() for r in results])
+        return
+    from rich.markup import escape
+
+    for r in results:
+        out.print(escape(f"{elide(str(r.source), 50):50} {r.verdict!s:3} {r.score:>6}"))
 
 
 def _single(problem: Problem, source: Path, lang: str | None, as_json: bool, jobs: int | None) -> None:

@@ -6,12 +6,14 @@ import json
 import shutil
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .check import STYLE
 from .common import engine_for
 
 if TYPE_CHECKING:
+    from rich.table import Table
+
     from ..problem import Problem
 
 
@@ -20,7 +22,6 @@ def run_batch(problem: Problem, sources: list[Path], lang: str | None, index: Pa
               fresh: bool) -> None:
     from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-    from rich.table import Table
     from rich.text import Text
 
     from ..errors import OjpackError
@@ -57,19 +58,7 @@ def run_batch(problem: Problem, sources: list[Path], lang: str | None, index: Pa
     if as_json:
         print_json(data)
         return
-    table = Table(title=f"{len(subs)} submissions", title_justify="left")
-    for col, just in (("submission", "left"), ("user", "left"), ("language", "left"), ("verdict", "left"),
-                      ("score", "right"), ("CPU s", "right"), ("MiB", "right")):
-        table.add_column(col, justify=just, overflow="fold")  # type: ignore[arg-type]
-    for e in result.entries:
-        j = e.judgement
-        if j is None:
-            table.add_row(Text(e.submission.id), Text(e.submission.user), "", Text("error", style="red"), "", "", "",)
-            continue
-        table.add_row(Text(e.submission.id), Text(e.submission.user), j.language,
-                      Text(str(j.verdict), style=STYLE[j.verdict]), str(j.score),
-                      f"{max((c.time for c in j.cells), default=0):.3f}", f"{max((c.memory for c in j.cells), default=0):.1f}")
-    out.print(table)
+    out.print(_table(result, len(subs)))
     for e in result.entries:
         if e.error:
             out.print(Text(f"{e.submission.id}: {e.error}"))
@@ -82,3 +71,39 @@ def run_batch(problem: Problem, sources: list[Path], lang: str | None, index: Pa
                   else Text(f"nothing changed since {old}"))
         for c in changes:
             out.print(Text(f"  {c.submission}: {c.old} → {c.new}"))
+
+
+def _table(result: Any, count: int) -> Table:
+    """One line per submission whatever the width: the submission's and the user's names give way (elided in
+    the middle), then the language column, never a row folded into a tower."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from .console import elide, elide_path, width
+
+    rows = []
+    for e in result.entries:
+        j = e.judgement
+        rows.append((e.submission.id, e.submission.user, j.language if j else "",
+                     Text(str(j.verdict), style=STYLE[j.verdict]) if j else Text("error", style="red"),
+                     str(j.score) if j else "",
+                     f"{max((c.time for c in j.cells), default=0):.3f}" if j else "",
+                     f"{max((c.memory for c in j.cells), default=0):.1f}" if j else ""))
+    heads = ("submission", "user", "language", "verdict", "score", "CPU s", "MiB")
+    natural = [max([len(h), *(Text(r[i]).cell_len if isinstance(r[i], str) else r[i].cell_len for r in rows)])
+               for i, h in enumerate(heads)]
+    show = list(range(len(heads)))
+    room = width() - sum(natural[2:]) - 2 * (len(heads) - 1)
+    if room < 32:   # the language is the first to go: the names matter more
+        show.remove(2)
+        room += natural[2] + 2
+    sub_w = min(natural[0], max(16, room - min(natural[1], room // 3)))
+    user_w = max(4, min(natural[1], room - sub_w))
+    table = Table(title=f"{count} submissions", title_justify="left", box=None, padding=(0, 1), pad_edge=False,
+                  header_style="bold underline")
+    for i in show:
+        table.add_column(heads[i], justify="right" if i >= 4 else "left", no_wrap=True)
+    for r in rows:
+        cells = [Text(elide_path(r[0], sub_w)), Text(elide(r[1], user_w)), *r[2:]]
+        table.add_row(*(cells[i] for i in show))
+    return table

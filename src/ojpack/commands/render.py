@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from contextlib import nullcontext
 from typing import Annotated
@@ -43,7 +44,7 @@ def command(
     from ..problem import load_problem
     from ..statement import FORMATS, built_samples, find_browser, languages, render
     from ..testdata import ensure_built
-    from .console import err, out, progress_enabled
+    from .console import err, out, progress_bar, progress_enabled
 
     problem = load_problem(problem_dir)
     langs = _choose("--lang", lang, languages(problem))
@@ -53,9 +54,14 @@ def command(
     with err.status("reading the sample data (building it if needed)…") if live else nullcontext():
         samples = built_samples(ensure_built(problem))
     browser, why = find_browser() if "pdf" in formats else (None, "")
-    with err.status("rendering…") if live else nullcontext() as status:
-        outcomes = render(problem, samples, langs, formats, browser, why,
-                          on_step=lambda lg, f: status.update(f"rendering {lg} {f}…") if status else None)
+    with progress_bar("[bold]render[/] {task.description}") as bar:
+        task = bar.add_task("", total=len(langs) * len(formats))
+        steps = itertools.count()
+
+        def step(lg: str, f: str) -> None:
+            bar.update(task, completed=next(steps), description=f"{lg} {f}")
+
+        outcomes = render(problem, samples, langs, formats, browser, why, on_step=step)
 
     skipped = [o for o in outcomes if o.skipped]
     if as_json:

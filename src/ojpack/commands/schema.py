@@ -21,6 +21,7 @@ def command(
     """List every problem.yaml key: its type, its default ("required" when it has none) and what it means.
 
     Generated from the schema the loader itself uses, so it is always the keys ojpack accepts."""
+    from rich.markup import escape
     from rich.table import Table
 
     from ..problem import json_schema as make_schema, keys
@@ -37,5 +38,5 @@ def command(
     for col in ("key", "type", "default", "meaning"):
         table.add_column(col, overflow="fold")
     for k in keys():
-        table.add_row(k.path, k.type, k.default, k.meaning)
+        table.add_row(k.path, k.type, k.default, escape(k.meaning))   # the grammar's [n, m] is not markup
     out.print(table)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Annotated, Optional
+from typing import Annotated, Any, Optional
 
 import typer
 
 from ..errors import OjpackError
 from .common import ClusterOpt, JsonOpt, NoSandboxOpt, ProblemOpt, engine_for, sandbox
-from .console import err, out, print_json, progress_bar
+from .console import out, print_json, progress_bar, said
 
 STYLE = {"killed": "green", "equivalent": "dim", "survived": "bold red", "stillborn": "dim"}
 
@@ -54,29 +54,59 @@ def command(
                               on_done=lambda _r, n: bar.update(task, advance=1, total=n),
                               engine=engine if cluster else None)
     except OjpackError as e:
-        err.print("[bold red]error:[/] ", end="")
-        err.print(str(e), markup=False)
+        said("error: ", "bold red", str(e))
         sys.exit(2)
     survived = report.count("survived")
+    from ..judging import save_last
+
+    save_last(problem, "strength", report.to_json())   # kept for `ojpack serve`
     if as_json:
         print_json(report.to_json())
     else:
-        from rich.table import Table
         from rich.text import Text
 
-        table = Table(title="mutants", title_justify="left")
-        for col in ("mutant", "diff", "result"):
-            table.add_column(col, overflow="fold")
+        from .console import item
+
+        out.print(_table(report))
         for r in report.results:
-            if r.status == "stillborn":
-                continue
-            what = {"killed": f"killed by {r.killed_by}", "equivalent": "equivalent",
-                    "survived": f"survived: {r.counterexample}"}[r.status]
-            table.add_row(Text(r.mutant.id), Text(r.mutant.diff[:110]), Text(what, style=STYLE[r.status]))
-        out.print(table)
+            if r.status == "survived":
+                out.print(Text.assemble(("survived ", STYLE["survived"]), r.mutant.id))
+                item(r.mutant.diff, lead="  change: ")
+                item(str(r.counterexample), lead="  counterexample: ")
         out.print(f"{report.mutants} mutants ({report.count('stillborn')} more did not compile): "
                   f"{report.count('killed')} killed, {report.count('equivalent')} equivalent, {survived} survived; "
                   f"score [bold]{report.score:.1%}[/]")
         for name in report.added:
             out.print(f"added {escape(str(name))}; run `ojpack build --update-lock` to carry it")
     sys.exit(1 if survived and not report.added else 0)
+
+
+def _table(report: Any) -> Any:
+    """One line per mutant: its name, what became of it, and (where the width allows) its change, elided in
+    the middle; a survivor's change and counterexample are printed whole below, as they are what to act on."""
+    from rich.table import Table
+    from rich.text import Text
+
+    from .console import elide, width
+
+    results = [r for r in report.results if r.status != "stillborn"]
+    what = {r.mutant.id: {"killed": f"killed by {r.killed_by}", "equivalent": "equivalent",
+                          "survived": "survived"}[r.status] for r in results}
+    name_w = max((len(r.mutant.id) for r in results), default=6)
+    what_w = max((len(w) for w in what.values()), default=6)
+    room = width() - 4
+    name_w = min(name_w, max(20, room // 2))
+    what_w = min(what_w, room - name_w)
+    diff_w = room - name_w - what_w - 2
+    table = Table(title="mutants", title_justify="left", box=None, padding=(0, 1), pad_edge=False,
+                  header_style="bold underline")
+    table.add_column("mutant", no_wrap=True)
+    if diff_w >= 24:
+        table.add_column("change", no_wrap=True)
+    table.add_column("result", no_wrap=True)
+    for r in results:
+        cells = [Text(elide(r.mutant.id, name_w))]
+        if diff_w >= 24:
+            cells.append(Text(elide(r.mutant.diff.replace("\n", " "), diff_w), style="dim"))
+        table.add_row(*cells, Text(elide(what[r.mutant.id], what_w), style=STYLE[r.status]))
+    return table

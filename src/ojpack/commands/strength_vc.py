@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .common import sandbox
-from .console import err, out, print_json, progress_bar
+from .console import out, print_json, progress_bar, said
 
 if TYPE_CHECKING:
     from ..strength import CheckerStrength, ValidatorStrength, VMutantReport
@@ -33,8 +33,7 @@ def run_strength(problem_dir: Path | None, no_sandbox: bool, as_json: bool, vali
             c = checker_strength(problem, quick, jobs, progress("checker")) if checker else None
             m = validator_mutants(problem, jobs, add, on_done=progress("validator mutants")) if mutants else None
     except OjpackError as e:
-        err.print("[bold red]error:[/] ", end="")
-        err.print(str(e), markup=False)
+        said("error: ", "bold red", str(e))
         return 2
     if v is not None:
         report["validator"] = v.to_json()
@@ -59,8 +58,8 @@ def run_strength(problem_dir: Path | None, no_sandbox: bool, as_json: bool, vali
 def show_mutants(m: VMutantReport) -> None:
     for r in m.results:
         if r.status == "survived":
-            out.print("[bold red]validator mutant survived[/] ", end="")
-            out.print(f"{r.mutant.diff} — it accepts {r.input!r} (group {r.group}): {r.rule}", markup=False)
+            said("validator mutant survived ", "bold red",
+                 f"{r.mutant.diff} — it accepts {r.input!r} (group {r.group}): {r.rule}", to=out)
     out.print(f"validator mutants: {len(m.results) - m.count('stillborn')} ({m.count('stillborn')} more did not "
               f"compile): {m.count('killed')} killed by its tests or the data, {m.count('equivalent')} equivalent, "
               f"{m.count('survived')} survived")
@@ -89,6 +88,8 @@ def show_validator(v: ValidatorStrength) -> None:
 
 
 def checker_line(c: CheckerStrength) -> str:
+    """One line, honest about what was measured: "sound" only when changed answers were tried and all
+    rejected; with unique_answers: false only the declared cases were run, and the line says so."""
     if c.interactive:
         return "checker: none (interactive: the interactor judges; nothing to measure)"
     parts = []
@@ -98,19 +99,38 @@ def checker_line(c: CheckerStrength) -> str:
     else:
         parts.append("answers are not unique: perturbations skipped")
     parts.append(f"{c.declared} declared cases, {c.declared_ok} as declared")
-    verdict = "[green]sound[/]" if c.ok else f"[bold red]{len(c.failures)} failure(s)[/]"
+    if not c.ok:
+        verdict = f"[bold red]{len(c.failures)} failure(s)[/]"
+    elif c.changed is not None:
+        verdict = "[green]sound[/]"
+    elif c.declared:
+        verdict = "[yellow]declared cases only[/] (list more in checkers/tests.yaml)"
+    else:
+        verdict = "[yellow]not measured[/] (no cases in checkers/tests.yaml)"
     return "checker: " + "; ".join(parts) + f"; {verdict}"
 
 
 def show_checker(c: CheckerStrength) -> None:
     for f in c.failures:
-        out.print(f"[bold red]checker {f.verdict}[/] ", end="")
-        out.print(f"{f.what} on {f.test}:", markup=False)   # a test's name is the package's text
+        said(f"checker {f.verdict} ", "bold red", f"{f.what} on {f.test}:", to=out)   # the package's text
         for label, data in (("input", f.input), ("answer", f.answer), ("output", f.output)):
             text = data if len(data) <= 200 else data[:200] + b"..."
             out.print(f"  {label}: {text!r}", markup=False)
         out.print(f"  checker: {f.message or '(no message)'}", markup=False)
     out.print(checker_line(c))
+
+
+def data_line(report: Any) -> tuple[str, dict[str, Any]]:
+    """The data's strength: how many of the solutions that must fail (Solution.must_fail) some test kills,
+    and the smallest killing set."""
+    wrong = [r for r in report.rows if r.solution.must_fail]
+    killed = sum(bool(r.kills) for r in wrong)
+    if report.quick:
+        line = "data: not measured (wrong solutions stopped at their first failure; --full measures it)"
+    else:
+        line = (f"data: {killed} of {len(wrong)} wrong solutions killed; smallest killing set "
+                f"{len(report.killing_set)} tests (mutation score: `ojpack strength`)")
+    return line, {"wrong": len(wrong), "killed": killed, "killing_set": len(report.killing_set)}
 
 
 def check_figures(problem: Any, report: Any, workers: int | None) -> tuple[list[str], dict[str, Any], bool]:
@@ -119,14 +139,9 @@ def check_figures(problem: Any, report: Any, workers: int | None) -> tuple[list[
     from ..errors import OjpackError
     from ..strength import GrammarError, checker_strength, validator_strength
 
-    wrong = [r for r in report.rows if not r.solution.must_pass]
-    killed = sum(bool(r.kills) for r in wrong)
-    if report.quick:
-        lines = ["data: not measured (wrong solutions stopped at their first failure; --full measures it)"]
-    else:
-        lines = [f"data: {killed} of {len(wrong)} wrong solutions killed; smallest killing set "
-                 f"{len(report.killing_set)} tests (mutation score: `ojpack strength`)"]
-    figures: dict[str, Any] = {"data": {"wrong": len(wrong), "killed": killed, "killing_set": len(report.killing_set)}}
+    line, data = data_line(report)
+    lines = [line]
+    figures: dict[str, Any] = {"data": data}
     try:
         v = validator_strength(problem, quick=True, workers=workers)
         lines.append(validator_line(v) + ("" if v.ok else "; details: `ojpack strength --validator`"))

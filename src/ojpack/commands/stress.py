@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated, List, Optional
 
 import typer
 
 from ..errors import OjpackError
 from .common import JsonOpt, NoSandboxOpt, ProblemOpt, sandbox
-from .console import err, out
+from .console import elide, out, said, timed_bar
 
 
 def command(
@@ -21,14 +21,18 @@ def command(
     seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.1, help="Stop after this long.")] = 60.0,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the random inputs (default: random).")] = None,
     add: Annotated[Optional[str], typer.Option("--add", help="Add the counterexample to the plan as test NAME.")] = None,
+    gen: Annotated[Optional[List[str]], typer.Option(
+        "--gen", help="Draw inputs from this generator line (LO..HI arguments drawn per input, a fresh --salt "
+                      "each); repeatable. Default: the grammar, else the plan's generator lines scaled down.")] = None,
     lang: Annotated[Optional[str], typer.Option("--lang", "-l", help="SOLUTION's language id.")] = None,
     jobs: Annotated[Optional[int], typer.Option("--jobs", "-j", min=1, help="Parallel runs (default: all cores).")] = None,
     problem_dir: ProblemOpt = None,
     no_sandbox: NoSandboxOpt = False,
     as_json: JsonOpt = False,
 ) -> None:
-    """Compare SOLUTION with a reference on random valid inputs; shrink the first difference to a 1-minimal
-    counterexample under build/stress/. Exit 0: no difference, 1: a difference, 2: an error."""
+    """Compare SOLUTION with a reference on random valid inputs; shrink the first difference (every candidate
+    validated) to a small counterexample under build/stress/SOLUTION/. Exit 0: no difference, 1: a
+    difference, 2: an error."""
     from rich.markup import escape
     from ..problem import load_problem
     from ..strength import stress
@@ -36,24 +40,34 @@ def command(
     try:
         sandbox(no_sandbox)
         problem = load_problem(problem_dir)
-        with err.status(f"stressing {escape(solution.name)} for up to {seconds:g} s", spinner="dots"):
-            r = stress(problem, solution, against, seconds, seed, jobs, lang, add)
+        with timed_bar(f"[bold]stress[/] {escape(elide(solution.name, 24))}", seconds):
+            r = stress(problem, solution, against, seconds, seed, jobs, lang, add, gens=gen or ())
     except OjpackError as e:
-        err.print("[bold red]error:[/] ", end="")
-        err.print(str(e), markup=False)
+        said("error: ", "bold red", str(e))
         sys.exit(2)
+    from ..judging import save_last
+
+    save_last(problem, "stress", r.to_json())   # kept for `ojpack serve`
     if as_json:
         out.print_json(json.dumps(r.to_json()))
     elif r.counterexample is None:
-        out.print(f"no difference in {r.cases} inputs ({r.units} games) in {r.seconds:.1f} s (seed {r.seed})")
+        skipped = f"; {r.rejected} invalid ones skipped" if r.rejected else ""
+        out.print(f"no difference in {r.cases} valid inputs ({r.units} cases) in {r.seconds:.1f} s "
+                  f"(seed {r.seed}){skipped}")
     else:
         from rich.text import Text
 
-        out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {escape(str(r.origin))}, shrunk in "
-                  f"{r.shrink_tests} runs to {escape(str(r.counterexample))}")
+        out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {escape(str(r.origin))}, shrunk "
+                  f"({r.shrink_tests} candidates, each validated) to")
+        try:   # shorter from here: it should fit on a line
+            shown = r.counterexample.resolve().relative_to(Path.cwd().resolve())
+        except ValueError:
+            shown = r.counterexample
+        out.print(Text(str(shown)))
         data = r.counterexample.read_text(errors="replace")
         out.print(Text(data if len(data) <= 600 else data[:600] + "…"))
         out.print(Text(f"checker: {r.message}"))
+        out.print(Text(f"again: {r.command}"))
         if r.added:
             out.print(f"added {escape(str(r.added))}; run `ojpack build --update-lock` to carry it")
     sys.exit(1 if r.counterexample else 0)

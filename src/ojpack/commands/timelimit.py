@@ -22,15 +22,16 @@ def command(
     """Run the accepted and the time-limit solutions with a generous cut-off and propose a limit: at least twice
     the slowest accepted run (rounded up to 0.1 s, or 1 s from 10 s; at least --floor), and below the fastest
     time-limit solution by 1.5x, the margins `ojpack check` holds the limit to. Exit 1 if none fits."""
-    from rich.text import Text
     from ..judging import measure, propose
     from ..problem import load_problem
-    from .console import err, out
+    from .console import item, out, progress_bar
 
     sandbox(no_sandbox)
     problem = load_problem(problem_dir)
-    with err.status("running the accepted and time-limit solutions…"):
-        accepted, tle = measure(problem, floor)
+    with progress_bar("[bold]timelimit[/] runs") as bar:
+        task = bar.add_task("", total=None)
+        accepted, tle = measure(problem, floor, progress=lambda done, total: bar.update(task, completed=done,
+                                                                                        total=total))
     p = propose(accepted, tle, problem.spec.limits.time, floor)
     if as_json:
         print(json.dumps({"proposal": p.limit, "current": p.current, "below": p.below, "reasons": list(p.reasons),
@@ -38,7 +39,7 @@ def command(
                          indent=2))
     else:
         for line in p.reasons:
-            out.print(Text(f"- {line}"))
+            item(line, lead="- ")
         if p.limit is not None:
             out.print(f"[bold]proposed time limit: {p.limit:g} s[/] (now {p.current:g} s)")
     if p.limit is None:

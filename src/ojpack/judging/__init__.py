@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from .checker import Checker, CheckResult, load_checker, output_scratch
     from .execute import Engine, Job, LocalEngine, limits_for, problem_limits
     from .interact import sample_dialogues
+    from .communication import Communicated, Communicator, communicate
     from .multipass import MultiPass, Passed, load_judge, pass_folder, run_passes
     from .batch import Batch, batch_diff, judge_batch
     from .batch_report import write_batch_csv, write_batch_html
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from .scoring import SubtaskScore, score_subtasks
     from .timelimit import Proposal, measure, propose
     from .verdicts import Verdict, fmt, of_run
+    from .firstdiff import Diff, first_difference
+    from .checkhistory import HistoryDiff, HistoryEntry, compare, history
+    from .lastrun import load_last, save_check, save_last
+    from .rundetail import RunDetail, run_detail
 
 _WHERE = {
     "AC_HEADROOM": "crosscheck", "CheckReport": "crosscheck", "check": "crosscheck", "passed_before": "crosscheck",
@@ -37,10 +42,14 @@ _WHERE = {
     "limits_for": "execute", "problem_limits": "execute", "Engine": "execute", "Job": "execute", "sample_dialogues": "interact", "judge": "judgement", "write_html": "report",
     "Solution": "solutions", "discover": "solutions", "proof_batches": "proof",
     "SubtaskScore": "scoring", "score_subtasks": "scoring",
+    "Communicated": "communication", "Communicator": "communication", "communicate": "communication",
     "MultiPass": "multipass", "Passed": "multipass", "load_judge": "multipass", "pass_folder": "multipass",
     "run_passes": "multipass",
     "Proposal": "timelimit", "measure": "timelimit", "propose": "timelimit",
     "Verdict": "verdicts", "fmt": "verdicts", "of_run": "verdicts",
+    "Diff": "firstdiff", "first_difference": "firstdiff",
+    "HistoryDiff": "checkhistory", "HistoryEntry": "checkhistory", "compare": "checkhistory", "history": "checkhistory",
+    "load_last": "lastrun", "save_check": "lastrun", "save_last": "lastrun", "RunDetail": "rundetail", "run_detail": "rundetail",
 }
 __getattr__ = exports(__name__, _WHERE)
 __all__ = sorted(_WHERE)

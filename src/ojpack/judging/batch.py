@@ -19,7 +19,7 @@ from typing import Any
 from ..cache import cache_for
 from ..errors import OjpackError
 from ..problem import Problem
-from ..sandbox import CompileError, Program, detect, prepare
+from ..sandbox import CompileError, Link, Program, detect, link_of, prepare
 from ..testdata import ensure_built
 from .checker import checker_identity
 from .execute import Cell, Engine, Job, Memo, problem_limits
@@ -70,8 +70,8 @@ class Batch:
                 "runs": self.runs, "remembered": self.remembered}
 
 
-def _compile(subs: tuple[Submission, ...], cache_dir: Path, memory: int, workers: int | None, includes: dict[str, Path]
-             ) -> dict[str, Program | CompileError | OjpackError]:
+def _compile(subs: tuple[Submission, ...], cache_dir: Path, memory: int, workers: int | None, includes: dict[str, Path],
+             link: Link | None = None) -> dict[str, Program | CompileError | OjpackError]:
     """One compile per distinct (bytes, language): a thousand copies of a template compile once."""
     distinct: dict[tuple[str, str | None], Submission] = {}
     key_of: dict[str, tuple[str, str | None]] = {}
@@ -85,7 +85,7 @@ def _compile(subs: tuple[Submission, ...], cache_dir: Path, memory: int, workers
 
     def one(s: Submission) -> Program | CompileError | OjpackError:
         try:
-            return prepare(s.path, cache_dir, s.lang, memory_mib=memory, includes=includes)
+            return prepare(s.path, cache_dir, s.lang, memory_mib=memory, includes=includes, link=link)
         except OjpackError as e:   # CompileError included
             return e
 
@@ -103,11 +103,12 @@ def judge_batch(problem: Problem, subs: tuple[Submission, ...], skipped: tuple[s
     cache_dir = cache_for(problem.root).dir
     lim = problem.spec.limits
     groups = tuple(t.group for t in tests)
-    programs = _compile(subs, cache_dir, lim.memory, workers, problem.includes())
+    programs = _compile(subs, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     checker = load_judge(problem, cache_dir)
     interactor = judge_identity(checker)
     memo = Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + interactor)
-    jobs = [Job(s.id, p, t) for s in subs if isinstance(p := programs[s.id], Program) for t in tests]
+    # no traces: a rejudge of a thousand submissions would hold one per run (they are for `ojpack serve`)
+    jobs = [Job(s.id, p, t, traced=False) for s in subs if isinstance(p := programs[s.id], Program) for t in tests]
     limits = problem_limits(problem)
     remembered = 0 if fresh else sum(1 for j in jobs if (path := memo.path(j, limits, lim.time)) and path.is_file())
     if fresh:

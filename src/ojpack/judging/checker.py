@@ -194,7 +194,7 @@ class ProgramChecker:
             assert feedback is not None   # a Kattis-convention checker writes its message there
             files = [str(input.resolve()), str(answer.resolve()), f"{feedback.path}/", *args]
         res = run([*self.argv, *files], stdin, Path(tmp, "stdout"), CHECKER_LIMITS, stderr=stderr,
-                  address_space=self.address_space, readable=[*self.readable, *map(_shown, (input, answer, output))],
+                  address_space=self.address_space, readable=[*self.readable, *map(shown_folder, (input, answer, output))],
                   writable=feedback.writable if feedback else [], mounts=feedback.mounts if feedback else ())
         try:
             message = feedback_message(feedback, stderr) if feedback else tail(stderr)
@@ -243,7 +243,7 @@ def _take(feedback: CappedFolder, name: str) -> str | None:
     return None if data is None else data.decode("utf-8", errors="replace")
 
 
-def _shown(path: Path) -> Path:
+def shown_folder(path: Path) -> Path:
     """What a checker is shown of one of its files: the folder that holds it when the cage's uid may enter
     that folder (a judge keeps its tests' and its outputs' folders, so a thread's checker runs keep their
     binds and reuse one prepared cage), else the file alone; never a folder anyone may write to (/tmp,
@@ -295,13 +295,16 @@ def load_checker(problem: Problem, cache_dir: Path) -> Checker:
 
 def maxima_of(problem: Problem) -> dict[TestKey, float]:
     """Each scored test's maximum (what a Kattis validator's score.txt is out of): its points in a sum
-    subtask, the subtask's score in a min one (ICPC 2025-09's rule). The samples are worth nothing."""
+    subtask, the subtask's score in a min one (ICPC 2025-09's rule), or 1 with `score_file: share`. The
+    samples are worth nothing."""
     spec, points = problem.spec, points_per_test(problem.spec)
+    share = spec.checker.score_file == "share"
     out: dict[TestKey, float] = {}
     for sub in spec.subtasks:
         lines = spec.tests.get(sub.group) or []
         worth = points.get(sub.group) or [sub.score] * len(lines)
-        out |= {(sub.group, f"{i:02d}-{t.name}"): float(w) for i, (t, w) in enumerate(zip(lines, worth), start=1)}
+        out |= {(sub.group, f"{i:02d}-{t.name}"): 1.0 if share else float(w)
+                for i, (t, w) in enumerate(zip(lines, worth), start=1)}
     return out
 
 

@@ -16,14 +16,15 @@ from ..cache import cache_for, key, tree_digest
 from .blame import model_disagreements
 from .checker import checker_identity
 from .multipass import judge_identity, load_judge
-from ..sandbox import CompileError, Program, prepare
-from ..testdata import fingerprint
+from ..sandbox import CompileError, Link, Program, ToolMissing, link_of, prepare
+from ..testdata import compare_twin, fingerprint
 from .execute import (Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, problem_limits,
                       rerun_slow)
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem, aggregation
 from .proof import ProofResult, run_proof
+from .rundetail import record_runs
 from .scoring import SCORE_TOLERANCE, SubtaskScore, score_subtasks, tidy
 from .solutions import Solution, discover, solutions_dir
 from .verdicts import Verdict, deviations, group_deviations, judged
@@ -106,6 +107,7 @@ class CheckReport:
                 "expected_subtasks": {g: [v.value for v in Verdict if v in vs]
                                       for g, vs in r.solution.by_group.items()},
                 "expected_score": r.solution.score,
+                **({"expected_score_range": list(r.solution.score_range)} if r.solution.score_range else {}),
                 "verdict": str(r.verdict), "ok": not r.faults, "faults": list(r.faults), "extra_time": r.extra_time,
                 "score": r.score,
                 "subtasks": [{"group": s.group, "score": s.score, "max": s.max, "verdict": str(s.verdict)}
@@ -162,7 +164,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     checker = load_judge(problem, cache_dir)
     lim = problem.spec.limits
     phases = {"data": time.monotonic() - start}
-    programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes())
+    programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
@@ -200,7 +202,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         return f
 
     judge_id = judge_identity(checker)
-    memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id)
+    memo = None if fresh else Memo(cache_dir / "runs", checker_identity(problem, cache_dir) + judge_id, traced=True)
     # runs go on to the safety margin's limit (problemtools judges there too), at least to 1.5x
     limits = problem_limits(problem, stretch=max(TLE_STRETCH, lim.safety_margin or 0))
     cells = (engine or LocalEngine(workers)).execute(jobs, limits, lim.time, checker, tick("solutions", len(jobs)),
@@ -213,11 +215,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     ids = tuple(t.id for t in tests)
     group_of = {t.id: t.group for t in tests}
     rows = tuple(_row(problem, s, programs[s.name], ids, group_of, cells) for s in solutions)
-    kills = {r.solution.name: r.kills for r in rows if Verdict.AC not in r.solution.expected}
+    kills = {r.solution.name: r.kills for r in rows if r.solution.must_fail}
     stopped = quick or (first_failure and not full)   # wrong solutions' rows end at their first failure
     chosen, exact = smallest_killing_set(kills, list(ids)) if not stopped else ([], False)
-    wrong = {r.solution.name: r.kills for r in rows if not r.solution.must_pass}
-    strength = () if stopped else tuple(group_strength(g, [t for t in ids if group_of[t] == g], wrong)
+    strength = () if stopped else tuple(group_strength(g, [t for t in ids if group_of[t] == g], kills)
                                       for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
@@ -232,6 +233,7 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         phases["proof batches"] = proof_result.batch_seconds
         phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
+    problems += [f"validator twin: {d}" for d in compare_twin(problem, tests, workers).disagreements]
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.
@@ -243,6 +245,11 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     judge_errors = [c for r in rows for c in r.cells if c.verdict is Verdict.JE]
     if judge_errors:   # the checker failed: nothing else said about these runs can be trusted, so this first
         problems.insert(0, f"judge error (JE) on {len(judge_errors)} runs: {judge_errors[0].message}")
+    # what each run left to look at (ojpack serve), remembered runs' included: they carry their traces
+    try:
+        record_runs(problem, [(r.solution.name, c) for r in rows for c in r.cells], {t.id: t for t in tests})
+    except OSError:   # a read-only package is still checked; it keeps no details
+        pass
     if not problems and (not quick or first_failure) and (proof_result or problem.spec.proof is None):
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
@@ -256,6 +263,7 @@ def pass_key(problem: Problem) -> str:
     interactor = [problem.spec.interactor.source] if problem.spec.interactor else []
     parts = [problem.path(solutions_dir(problem)), Path(__file__).parents[1], *(problem.path(p) for p in [*extra, *interactor] if p)]
     parts += problem.includes().values()   # solutions.include: files every solution is built with
+    parts += [p for p in [problem.path("graders")] if p.exists()]   # graders, stubs and managers
     return key("check-pass", fingerprint(problem), *(tree_digest(p) for p in parts))
 
 
@@ -264,11 +272,11 @@ def passed_before(problem: Problem) -> bool:
     return cache_for(problem.root).get("check-pass", pass_key(problem)) is not None
 
 
-def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None, includes: dict[str, Path]
-                 ) -> dict[str, Program | CompileError]:
+def _compile_all(solutions: list[Solution], cache_dir, memory: int, workers: int | None, includes: dict[str, Path],
+                 link: Link | None = None) -> dict[str, Program | CompileError]:
     def one(s: Solution) -> Program | CompileError:
         try:
-            return prepare(s.path, cache_dir, s.lang, memory_mib=memory, includes=includes)
+            return prepare(s.path, cache_dir, s.lang, memory_mib=memory, includes=includes, link=link)
         except CompileError as e:
             return e
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -279,7 +287,10 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
          group_of: dict[str, str], cells: dict[tuple[str, str], Cell]) -> Row:
     if isinstance(program, CompileError):
         mine = tuple(Cell(t, Verdict.CE, 0.0, 0.0, 0.0, program.message) for t in ids)
-        faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
+        if isinstance(program, ToolMissing):   # not judged at all: whatever it expects, that is not met
+            faults: tuple[str, ...] = (f"not judged: {program.message}",)
+        else:
+            faults = () if Verdict.CE in s.expected else (f"compilation failed: {program.message.splitlines()[0]}",)
         return Row(s, mine, Verdict.CE, faults, program.message,
                    score_subtasks(problem, [(group_of[c.test], c.verdict) for c in mine]))
     mine = tuple(cells[(s.name, t)] for t in ids if (s.name, t) in cells)
@@ -298,8 +309,11 @@ def _row(problem: Problem, s: Solution, program: Program | CompileError, ids: tu
     if s.score is not None and abs(got - s.score) > SCORE_TOLERANCE:
         faults.append(f"score {got}, expected {s.score} ("
                       + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
+    if s.score_range is not None and not s.score_range[0] - SCORE_TOLERANCE <= got <= s.score_range[1] + SCORE_TOLERANCE:
+        faults.append(f"score {got}, expected {s.score_range[0]:g} to {s.score_range[1]:g} ("
+                      + ", ".join(f"{x.group} {x.score}/{x.max}" for x in scores) + ")")
     margin = problem.spec.limits.safety_margin
-    if faults and margin and s.score is None:   # problemtools' "OK with extra time": judged at limit x margin
+    if faults and margin and s.score is None and s.score_range is None:   # problemtools' "OK with extra time": judged at limit x margin
         high = [(c.test, group_of[c.test], at_margin(c, problem.spec.limits.time, margin)) for c in mine]
         total = judged(rule, [(g, v) for _, g, v in high])
         if not deviations(s.expected, [(t, v) for t, _, v in high], first, total) + \

@@ -21,10 +21,12 @@ from ..problem import Problem
 from .checker import Checker, CheckerError, CheckResult, output_scratch
 from ..sandbox import Program
 from ..testdata import BuiltTest, problem_files
-from ..sandbox import RunLimits, RunResult, head_of, isolation_enabled, run_with_files, sandbox_mode
+from ..sandbox import RunLimits, RunResult, excerpt_of, excerpt_text, head_of, isolation_enabled, run_with_files, sandbox_mode
+from .rundetail import Trace, dialogue_head, trace_of
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 from .multipass import MultiPass, run_passes
+from .communication import Communicator, communicate
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ class Cell:
     late: Verdict | None = None  # a run over the time limit that ended by itself within the cut-off: its
                                  # verdict without the limit (problemtools' "OK with extra time")
     fraction: float | None = None  # a partially correct (PC) test's share of its points, in (0, 1)
+    trace: Trace | None = None     # how the run went: exit, heads of its output and stderr, first difference
 
     @property
     def share(self) -> float:
@@ -60,6 +63,7 @@ class Job:
     owner: str           # whose run this is (a solution's name); cells come back keyed by it
     program: Program
     test: BuiltTest
+    traced: bool = True  # keep the run's Trace in its cell (a rejudge of many submissions keeps none)
 
 
 def limits_for(time_limit: float, memory_mib: int, output_mib: int, stretch: float = 1.0,
@@ -86,6 +90,7 @@ class Memo:
     """Remembered cells: a run is a pure function of program, test, limits and checker (`salt`)."""
     folder: Path
     salt: str
+    traced: bool = False   # a remembered run without its trace (an older one, or a rejudge's) is run again
 
     def path(self, job: Job, limits: RunLimits, time_limit: float) -> Path | None:
         t = job.test
@@ -103,9 +108,11 @@ def recall(memo: Memo, job: Job, limits: RunLimits, time_limit: float) -> Cell |
     if not (remembered and remembered.is_file()):
         return None
     raw = json.loads(remembered.read_text())
+    if memo.traced and job.traced and raw.get("trace") is None:
+        return None
     return Cell(job.test.id, Verdict(raw["verdict"]), raw["time"], raw["wall"], raw["memory"], raw["message"],
                 raw.get("output", ""), raw.get("transcript", ""), Verdict(raw["late"]) if raw.get("late") else None,
-                raw.get("fraction"))
+                raw.get("fraction"), Trace.from_json(raw["trace"]) if raw.get("trace") else None)
 
 
 def remember(memo: Memo, job: Job, limits: RunLimits, time_limit: float, cell: Cell) -> None:
@@ -113,7 +120,8 @@ def remember(memo: Memo, job: Job, limits: RunLimits, time_limit: float, cell: C
     # a judge error is the checker's fault of the moment, never remembered
     if remembered and cell.verdict is not Verdict.JE and not near_limit(cell, limits, time_limit):
         write_atomic(remembered, json.dumps({**asdict(cell), "verdict": cell.verdict.value,
-                                             "late": cell.late.value if cell.late else None}).encode())
+                                             "late": cell.late.value if cell.late else None,
+                                             "trace": cell.trace.to_json() if cell.trace else None}).encode())
 
 
 def run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path,
@@ -160,6 +168,14 @@ def rerun_slow(jobs: Sequence[Job], cells: dict[tuple[str, str], Cell], limits: 
 
 
 def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | Interactor, scratch: Path) -> Cell:
+    if isinstance(checker, Communicator):   # a manager and the processes, joined by FIFOs of their own
+        work = Path(tempfile.mkdtemp(prefix="comm-", dir=scratch))
+        try:
+            c = communicate(job.program, checker, job.test, limits, time_limit, work)
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+        return Cell(job.test.id, c.verdict, round(max(r.cpu for r in c.users), 3), round(max(r.wall for r in c.users), 3),
+                    round(max(r.memory_mib for r in c.users), 1), c.message, fraction=c.fraction)
     if isinstance(checker, (Interactor, MultiPass)):   # feedback files must start from nothing: a folder per run
         work = Path(tempfile.mkdtemp(prefix="cell-", dir=scratch))
         try:
@@ -167,7 +183,7 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
                 p = run_passes(job.program.argv, job.program.language.address_space, job.test.input,
                                job.test.answer, limits, time_limit, checker, work)
                 return Cell(job.test.id, p.verdict, round(p.cpu, 3), round(p.wall, 3), round(p.memory, 1),
-                            p.message, transcript=p.transcript)
+                            p.message, transcript=p.transcript, trace=Trace(transcript_head=p.transcript or None))
             return _interactive(job, limits, time_limit, checker, work)
         finally:
             shutil.rmtree(work, ignore_errors=True)
@@ -183,7 +199,9 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
     over = failed is Verdict.TLE and res.status != "tle"   # over the limit, yet it ended within the cut-off
     late = of_run(res, math.inf) if over else None         # (then: how it ended, None when cleanly)
     output, fraction = "", None
-    if failed is None or (over and late is None):   # only a clean run is worth checking
+    clean = failed is None or (over and late is None)
+    compared = clean and not ran.lost
+    if clean:   # only a clean run is worth checking
         try:
             if ran.lost:   # no answer file, or a link or a FIFO there: wrong, the checker not asked
                 verdict, message, fraction = Verdict.WA, ran.lost, None
@@ -198,8 +216,10 @@ def _run_one(job: Job, limits: RunLimits, time_limit: float, checker: Checker | 
     else:
         # What the program said (a traceback, a Java exception) is what the author needs to see.
         verdict, message = failed, ": ".join(x for x in (_how_it_ended(res), head_of(said)) if x)
+    trace = trace_of(res, out, said, job.test.answer, late if over and late else verdict, checker, compared) \
+        if job.traced else None
     return Cell(job.test.id, verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1), message,
-                output, late=late, fraction=fraction)
+                output, late=late, fraction=fraction, trace=trace)
 
 
 def of_check(checked: CheckResult) -> Verdict:
@@ -214,8 +234,11 @@ def _interactive(job: Job, limits: RunLimits, time_limit: float, interactor: Int
     note = played.note
     if played.verdict in (Verdict.RE, Verdict.TLE, Verdict.MLE, Verdict.OLE):   # the submission's own failure
         note = ": ".join(x for x in (note, head_of(work / "submission.err")) if x)
+    t = played.transcript
+    trace = Trace(res.exit_code, res.signal, excerpt_text(t.from_submission),
+                  t.received, excerpt_of(work / "submission.err"), None, dialogue_head(t.opening))
     return Cell(job.test.id, played.verdict, round(res.cpu, 3), round(res.wall, 3), round(res.memory_mib, 1),
-                note, transcript=played.transcript.tail())
+                note, transcript=t.tail(), trace=trace if job.traced else None)
 
 
 def _how_it_ended(res: RunResult) -> str:

@@ -2,7 +2,7 @@
 
 Convention (Kattis / DOMjudge output validators in interactive mode): the interactor runs as
 `interactor input answer feedback_dir/`; what the submission writes arrives on its stdin, what it
-writes arrives on the submission's stdin (through `relay.Relay`). Exit 42 accepts, 43 rejects, with its
+writes arrives on the submission's stdin (through `relay.Relay`, run by the exec helper: relay_native.py). Exit 42 accepts, 43 rejects, with its
 message in feedback_dir/judgemessage.txt; any other exit, a signal or a limit hit is a judge error (JE):
 never the contestant's fault.
 
@@ -27,8 +27,9 @@ from ..errors import OjpackError
 from ..problem import Problem
 from ..sandbox import CageFileError, CappedFolder, CompileError, RunLimits, RunResult, prepare, run
 from ..testdata import BuiltTest
-from .checker import TestKey, feedback_message, own_args, test_key
-from .relay import Relay, Transcript
+from .checker import TestKey, feedback_message, own_args, shown_folder, test_key
+from .relay import Transcript
+from .relay_native import make_relay
 from .verdicts import Verdict, of_run
 
 ACCEPT, REJECT = 42, 43
@@ -106,15 +107,18 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     judge_out_r, judge_out_w = os.pipe()
     gone_r, gone_w = os.pipe()   # EOF when the interactor has exited (its output may close before)
     left_r, left_w = os.pipe()   # EOF when the submission has exited
-    relay = Relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w,
-                  limits.output_mib * MIB if limits.output_mib else None, gone_r, left_r)
+    relay = make_relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w,
+                       limits.output_mib * MIB if limits.output_mib else None, gone_r, left_r)
     transcript: list[Transcript] = []
     relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
     relay_thread.start()
     argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep,
             *interactor.own.get(test_key(answer), interactor.args)]
+    # shown the folders of its test's files, as a checker is (checker.shown_folder): its runs over one
+    # group's tests then keep their binds, and so the thread's prepared cage (sandbox/pool.py)
+    readable = (*interactor.readable, *map(shown_folder, (input, answer)))
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
-                          interactor.address_space, interactor.readable, feedback, gone_w, True)
+                          interactor.address_space, readable, feedback, gone_w, True)
     try:
         played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space,
                        gone=left_w)
@@ -145,7 +149,7 @@ def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: P
     try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
         return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
                    writable=feedback.writable if feedback else (), mounts=feedback.mounts if feedback else (),
-                   spawned=spawned)
+                   spawned=spawned, session=False)
     finally:
         os.close(stdin)
         for fd in held:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -10,9 +11,10 @@ from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for
-from ..errors import require_utf8_name
+from ..errors import OjpackError, require_utf8_name
+from .checker import load_checker
 from .multipass import load_judge
-from ..sandbox import CompileError, language_of, prepare
+from ..sandbox import CompileError, language_of, link_of, prepare
 from .execute import Cell, Job, execute, problem_limits
 from ..problem import Problem
 from .scoring import SubtaskScore, score_subtasks, tidy
@@ -49,6 +51,8 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
           on_done: Callable[[int, int], None] | None = None) -> Judgement:
     start = time.monotonic()
     require_utf8_name(str(source))
+    if (problem.spec.kind == "output_only" and not source.is_file()) or (source.is_file() and zipfile.is_zipfile(source)):
+        return _outputs(problem, source, start)
     lang = lang or _listed_language(problem, source)
     language = language_of(source, lang)
     tests = ensure_built(problem)
@@ -56,7 +60,8 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     lim = problem.spec.limits
     groups = tuple(t.group for t in tests)
     try:
-        program = prepare(source, cache_dir, lang, memory_mib=lim.memory, includes=problem.includes())
+        program = prepare(source, cache_dir, lang, memory_mib=lim.memory, includes=problem.includes(),
+                          link=link_of(problem))
     except CompileError as e:
         cells = tuple(Cell(t.id, Verdict.CE, 0.0, 0.0, 0.0) for t in tests)
         return Judgement(source, language.name, Verdict.CE, 0, cells, groups,
@@ -77,6 +82,22 @@ def judge(problem: Problem, source: Path, lang: str | None = None, workers: int 
     verdict = judged(problem.spec.judging, list(zip(groups, (c.verdict for c in cells))))
     return Judgement(source, language.name, verdict, total,
                      cells, groups, subtasks, time.monotonic() - start)
+
+
+def _outputs(problem: Problem, source: Path, start: float) -> Judgement:
+    """An output-only submission (a zip or a folder of outputs): each file judged by the checker."""
+    from .outputonly import judge_outputs, read_outputs
+
+    if problem.spec.kind != "output_only":
+        raise OjpackError(f"{source}: a zip of outputs is judged only on a `kind: output_only` task")
+    outputs = read_outputs(source)
+    tests = ensure_built(problem)
+    cells = tuple(judge_outputs(tests, outputs, load_checker(problem, cache_for(problem.root).dir)))
+    groups = tuple(t.group for t in tests)
+    subtasks = scores(problem, cells, groups)
+    verdict = judged(problem.spec.judging, list(zip(groups, (c.verdict for c in cells))))
+    return Judgement(source, "output files", verdict, tidy(sum(s.score for s in subtasks)), cells, groups,
+                     subtasks, time.monotonic() - start)
 
 
 def scores(problem: Problem, cells: tuple[Cell, ...], groups: tuple[str, ...]) -> tuple[SubtaskScore, ...]:

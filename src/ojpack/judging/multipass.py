@@ -19,6 +19,7 @@ from pathlib import Path
 from ..problem import Problem
 from ..sandbox import CageFileError, CappedFolder, RunLimits, head_of, run
 from .checker import Checker, CheckerError, CheckResult, ProgramChecker, load_checker
+from .communication import Communicator
 from .interact import Interactor, interact, load_interactor
 from .verdicts import Verdict, of_run
 
@@ -53,6 +54,9 @@ class Passed:
 
 def load_judge(problem: Problem, cache_dir: Path) -> Checker | Interactor:
     """What judges a run of this problem: its interactor or its checker, wrapped for a multi-pass problem."""
+    if problem.spec.kind == "communication":
+        from .communication import load_communicator
+        return load_communicator(problem, cache_dir)   # type: ignore[return-value]
     judge = load_interactor(problem, cache_dir) or load_checker(problem, cache_dir)
     spec = problem.spec.multi_pass
     if spec is None:
@@ -65,7 +69,8 @@ def judge_identity(judge: object) -> str:
     """What remembered runs depend on beyond problem.yaml's checker rule: the interactor's build, the passes."""
     if isinstance(judge, MultiPass):
         return f" multi-pass {judge.passes}" + judge_identity(judge.judge)
-    return f" interactor {judge.key}" if isinstance(judge, Interactor) else ""
+    key = judge.key if isinstance(judge, (Interactor, Communicator)) else ""
+    return f" {type(judge).__name__.lower()} {key}" if key else ""
 
 
 def run_passes(argv: tuple[str, ...], address_space: bool, test_input: Path, answer: Path, limits: RunLimits,

@@ -162,7 +162,8 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
         return done_dir / key(made[boxes[name]][3], p.key, *p.argv, checker_id, str(lim))
 
     todo = [(name, p) for name, p in programs if fresh or not passed(name, p).exists()]
-    jobs = [Job(name, program, t) for name, program in todo for t in made[boxes[name]][0]]
+    # no traces: the proof's runs are not shown run by run
+    jobs = [Job(name, program, t, traced=False) for name, program in todo for t in made[boxes[name]][0]]
     if on_start:
         on_start(len(jobs))
     cells = execute(jobs, problem_limits(problem), lim.time, checker, workers, on_done)

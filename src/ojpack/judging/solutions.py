@@ -39,6 +39,7 @@ class Solution:
     by_group: dict[str, frozenset[Verdict]] = field(default_factory=dict)
     score: float | None = None
     lang: str | None = None        # problem.yaml's solutions.languages; None: the extension tells
+    score_range: tuple[float, float] | None = None   # the lowest and highest total score, both included
 
     @property
     def name(self) -> str:
@@ -47,17 +48,25 @@ class Solution:
 
     @property
     def partial(self) -> bool:
-        return bool(self.by_group) or self.score is not None
+        return bool(self.by_group) or self.score is not None or self.score_range is not None
 
     @property
     def must_pass(self) -> bool:
         return self.expected == {Verdict.AC} and not self.partial
 
     @property
+    def must_fail(self) -> bool:
+        """A wrong solution: some test must make it fail (a partial one, or one no verdict of which is AC).
+        A "TLE or AC" one may pass every test, so passing is no weakness of the data."""
+        return self.partial or Verdict.AC not in self.expected
+
+    @property
     def expected_text(self) -> str:
         if not self.partial:
             return fmt(self.expected)
         parts = [f"{g}:{fmt(v)}" for g, v in self.by_group.items()]
+        if self.score_range is not None:
+            parts.append(f"{self.score_range[0]:g}-{self.score_range[1]:g} pts")
         return " ".join(parts + ([f"{self.score} pts"] if self.score is not None else []))
 
 
@@ -142,7 +151,11 @@ def discover(problem: Problem) -> list[Solution]:
             groups = {g: frozenset(Verdict(v) for v in vs) for g, vs in e.groups.items()}
             groups = {g: groups[g] for g in order if g in groups}
             score = None if e.score is None else tidy(e.score)
-            found.append(Solution(path, rel, overall_expected(groups, score, order), groups, score, langs.get(rel)))
+            span = None if e.score_range is None else (tidy(e.score_range[0]), tidy(e.score_range[1]))
+            expected = overall_expected(groups, score if span is None else min(span[1], 100), order)
+            if span is not None and span[0] < 100 <= span[1] and not groups:   # full marks or fewer
+                expected = frozenset(Verdict) - {Verdict.CE}
+            found.append(Solution(path, rel, expected, groups, score, langs.get(rel), span))
             continue
         if rel in overrides:
             expected = frozenset(Verdict(v) for v in overrides[rel])

@@ -15,12 +15,14 @@ start and cold caches from deciding verdicts."""
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cache import cache_for
 from ..problem import Problem
-from ..sandbox import prepare
+from ..sandbox import link_of, prepare
 from ..testdata import ensure_built
 from .crosscheck import AC_HEADROOM, TLE_STRETCH
 from .execute import Job, execute, problem_limits
@@ -61,8 +63,10 @@ def step_up(seconds: float) -> float:
     return round(math.ceil(seconds / step - 1e-9) * step, 1)
 
 
-def measure(problem: Problem, floor: float = 1.0, workers: int | None = None) -> tuple[list[Timing], list[Timing]]:
-    """(accepted timings, time-limit timings), each solution's slowest run."""
+def measure(problem: Problem, floor: float = 1.0, workers: int | None = None,
+            progress: Callable[[int, int], None] = lambda done, total: None) -> tuple[list[Timing], list[Timing]]:
+    """(accepted timings, time-limit timings), each solution's slowest run; `progress(runs done, runs at most)`
+    after each run (a time-limit solution's chain stops at its first timeout, so the total is a bound)."""
     tests = ensure_built(problem)
     cache_dir = cache_for(problem.root).dir
     lim = problem.spec.limits
@@ -77,9 +81,13 @@ def measure(problem: Problem, floor: float = 1.0, workers: int | None = None) ->
             chained.add(s.name)
         else:
             continue
-        program = prepare(s.path, cache_dir, s.lang, memory_mib=lim.memory, includes=problem.includes())
+        program = prepare(s.path, cache_dir, s.lang, memory_mib=lim.memory, includes=problem.includes(),
+                          link=link_of(problem))
         jobs += [Job(s.name, program, t) for t in mine]
+    done = itertools.count(1)
+    progress(0, len(jobs))
     cells = execute(jobs, problem_limits(problem, cutoff), cutoff, checker, workers,
+                    on_done=lambda _j, _c: progress(next(done), len(jobs)),
                     chain_of=lambda j: j.owner if j.owner in chained else None)
     slowest: dict[str, Timing] = {}
     for (owner, test), cell in cells.items():

@@ -19,7 +19,7 @@ from .source import DuplicateKey, line_of, read_yaml
 PROBLEM_FILE = "problem.yaml"
 # What a package is made of by convention (everything else under its root is build output or caches).
 SOURCE_PARTS = ("problem.yaml", "data.sha256", "generators", "validators", "checkers", "solutions", "submissions",
-                "statement", "proof", "interactor", "include")
+                "statement", "proof", "interactor", "include", "visualizers", "graders", "attachments")
 
 
 @dataclass(frozen=True)
@@ -155,6 +155,9 @@ def _check_files(problem: Problem) -> None:
         needed[("interactor", "source")] = spec.interactor.source
     for i, extra in enumerate(spec.extra_validators):
         needed[("extra_validators", i, "source")] = extra.source
+    if spec.visualizer:
+        needed[("visualizer", "source")] = spec.visualizer.source
+    needed.update(_kind_files(spec))
     root = problem.root.resolve()
     for at, rel in needed.items():
         # A package must travel whole: a file outside it would be missing wherever the package goes.
@@ -162,6 +165,23 @@ def _check_files(problem: Problem) -> None:
             raise ProblemConfigError(f"{problem.where(*at)}: {rel} is outside the package folder {root}")
         if not problem.path(rel).is_file():
             raise ProblemConfigError(f"{problem.where(*at)}: file {rel} does not exist")
+
+
+def _kind_files(spec: ProblemSpec) -> dict[tuple[str | int, ...], str]:
+    """The files a grader or communication task names, by their place in problem.yaml."""
+    out: dict[tuple[str | int, ...], str] = {}
+    for section, linked in (("grader", spec.grader), ("communication", spec.communication and spec.communication.stub)):
+        if linked is None:
+            continue
+        at = (section,) if section == "grader" else (section, "stub")
+        for lang, i, rel in linked.every_file():
+            out[(*at, lang, "files", i)] = rel
+    for section, owner in (("grader", spec.grader), ("communication", spec.communication)):
+        for i, rel in enumerate(getattr(owner, "public", None) or []):
+            out[(section, "public", i)] = rel
+    if spec.communication:
+        out[("communication", "manager")] = spec.communication.manager
+    return out
 
 
 # Anything in braces is meant as a placeholder; only {X.min} and {X.max} of a declared bound X are.

@@ -13,8 +13,24 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Literal, get_args, get_origin
 
+from .kinds import LINK_LANGUAGES
 from .schema import ProblemSpec
 from .strict import _fields
+
+_LANGUAGE_NAMES = {"cpp": "C++", "c": "C", "java": "Java", "python": "Python", "pascal": "Pascal"}
+
+
+def _linked(where: str, what: str) -> dict[str, str]:
+    """A grader's and a stub's keys, alike for every language they may be given in."""
+    meanings: dict[str, str] = {}
+    for lang in LINK_LANGUAGES:
+        meanings |= {
+            f"{where}.{lang}": f"the {_LANGUAGE_NAMES[lang]} {what}",
+            f"{where}.{lang}.files": "its files (sources and headers) from the package root, compiled or put "
+                                     "beside the submission",
+            f"{where}.{lang}.main": "Java: the class holding main (default: the first file's name)"}
+    return meanings
+
 
 MEANING: dict[str, str] = {
     "short_name": "the problem's id on judges: lowercase letters and digits",
@@ -60,6 +76,8 @@ MEANING: dict[str, str] = {
     "checker.case_sensitive": "whether tokens compare case-sensitively",
     "checker.source": "the checker program's source, for type: program",
     "checker.args": "convention: kattis: arguments passed after feedback_dir (Kattis' output_validator_args)",
+    "checker.score_file": "convention: kattis: what score.txt holds, points (out of the test's maximum, the "
+                          "default) or share (0 to 1 of it, as the multiplicative grader of Kattis' IOI ports)",
     "checker.convention": "testlib (checker input output answer; exit 0/1/2) or kattis (exit 42/43)",
     "checker.space_change_sensitive": "whether whitespace must match exactly (Kattis' flag), for tokens and float",
     "checker.absolute": "type: float: a number matches within this absolute difference",
@@ -105,6 +123,8 @@ MEANING: dict[str, str] = {
     "solutions.verdicts": "path -> a list of allowed verdicts (a set, as Polygon's tags)",
     "solutions.expect": "path -> {GROUP: verdict or list, score: N} (also written directly under solutions)",
     "solutions.expect.<name>.score": "the total score the solution must get",
+    "solutions.expect.<name>.score_range": "[lowest, highest]: the total score it may get, both included (an "
+                                           "imported Kattis partially_accepted submission: [0.01, 99.99])",
     "solutions.languages": "path -> the language id it runs as, when its extension names another (Perl .pl, C++20)",
     "solutions.include": "language id or `default` -> a folder copied beside every solution in it (ICPC include/)",
     "proof": "an exhaustive check: a program that writes every small input with its answer",
@@ -116,10 +136,56 @@ MEANING: dict[str, str] = {
     "interactor.args": "arguments after feedback_dir (Kattis' output_validator_args); a test's checker_args replace them",
     "multi_pass": "runs the submission again on the nextpass.in the output validator or interactor writes",
     "multi_pass.passes": "the most runs per test (Kattis' limits.validation_passes); one more request is JE",
-    "grammar": "the input's shape for stress and strength: items of number / line / blocks",
-    "grammar[].number": "a line holding one number within this bound",
-    "grammar[].line": "that number counts one line of numbers within this bound",
-    "grammar[].blocks": "that number counts blocks laid out by these items (the same keys, nested)",
+    "grammar": "the input's shape for stress and strength: a list of items, each one kind (line, list, repeat, "
+               "tree, graph, permutation, grid; number for the older form), or {checktestdata: file.ctd}. A field is "
+               "a bound's name (n: its range) or name: range, the range LO..HI over integers, fields read before "
+               "and bounds as X.min / X.max (u: 1..n, w: 1..W.max)",
+    "grammar[].number": "older form: a line holding one number within this bound (it counts `line` or `blocks`)",
+    "grammar[].line": "a line of fields: [n, m], [u: 1..n, v: 1..n, w: W], [s: {alphabet: a-z, length: 1..n}]; "
+                      "with `number`, the bound of the counted numbers",
+    "grammar[].blocks": "older form: that number counts blocks laid out by these items (the same keys, nested)",
+    "grammar[].repeat": "a count (a field read before, or an expression): `items` repeated that many times; a "
+                        "field used as a count is always written as the length",
+    "grammar[].items": "the repeated block's items (the same keys, nested)",
+    "grammar[].list": "one line of `count` integers: the field, a bound's name or {name: LO..HI}",
+    "grammar[].count": "the list's count: a field read before (tied to the list's length) or an expression",
+    "grammar[].distinct": "a list: true for distinct values; a repeat: the fields whose values differ across "
+                          "its blocks",
+    "grammar[].assert": "comparisons that hold on a line, over its fields and fields read before: ['u != v', "
+                        "'a <= b']",
+    "grammar[].sum": "a repeat: field -> the most its values may add up to ({n: N.max}: the sum of n over cases)",
+    "grammar[].tree": "a tree: a line with its vertex count (a field), then n-1 edges `u v` (`u v w` with weights)",
+    "grammar[].graph": "a graph: [n, m], a line `n m` then m edges `u v` (`u v w` with weights)",
+    "grammar[].permutation": "a line with n (a field), then a line of base..n-1+base in some order",
+    "grammar[].grid": "[r, c]: a line `r c` then r rows of c characters from `alphabet`",
+    "grammar[].weights": "a tree's or graph's edge weights: a range (a third number on each edge line)",
+    "grammar[].connected": "a graph: connected (default true)",
+    "grammar[].simple": "a graph: no self-loops and no edge twice (default true)",
+    "grammar[].alphabet": "a grid's characters: a-z, 0-9, '.#' (the first is the one shrinking moves toward)",
+    "grammar[].base": "vertex and permutation labels start at 0 or 1 (default 1)",
+    "grammar[].checktestdata": "a checktestdata script read as the grammar (its common subset; alone)",
+    "visualizer": "a program that draws a test for people (`ojpack serve`): run in the sandbox as "
+                  "`visualizer input answer [args]`, the input also on stdin, it writes one SVG or PNG to stdout "
+                  "(or testcase.svg / testcase.png in its working folder)",
+    "visualizer.source": "the visualizer's source, e.g. visualizers/draw.py",
+    "visualizer.args": "arguments after the input and answer files",
+    "kind": "batch (a program, default), grader (functions a grader calls), communication (processes a "
+            "manager talks to, CMS Communication) or output_only (the submission is output files)",
+    "grader": "kind: grader: per language the files the submission is compiled with (it holds no main)",
+    **_linked("grader", "grader"),
+    **_linked("communication.stub", "stub"),
+    "grader.public": "what contestants get in the attachments (default: every language's files)",
+    "grader.submission_name": "the submission's file name in the build, without extension (task.cpp, task.py)",
+    "communication": "kind: communication: a manager and 1..N submission processes, each linked with a stub",
+    "communication.manager": "the manager's source: run caged as CMS runs it, its stdout the score (0..1), "
+                             "its stderr the message",
+    "communication.processes": "how many submission processes run at once (each told its index)",
+    "communication.channel": "fifo (the manager and the stub get FIFO paths, CMS's default) or stdio",
+    "communication.stub": "per language the files each submission process is linked with",
+    "communication.public": "what contestants get in the attachments (default: every stub's files)",
+    "communication.submission_name": "the submission's file name in the build, without extension",
+    "output_only": "kind: output_only (`output_only: {}`): a submission is a zip or folder of "
+                   "output_<test>.txt or <test>.out files, each judged by the checker",
 }
 
 
@@ -209,7 +275,9 @@ def _schema(kind: Any, defs: dict[str, Any], path: str) -> dict[str, Any]:
     if origin is Literal:
         return {"enum": list(get_args(plain))}
     if origin is list:
-        return {"type": "array", "items": _schema(get_args(plain)[0], defs, path + "[]")}
+        listed = {"type": "array", "items": _schema(get_args(plain)[0], defs, path + "[]")}
+        # a class that may stand alone where a list of it goes (strict.convert reads it as a list of one)
+        return {"anyOf": [listed, listed["items"]]} if getattr(get_args(plain)[0], "ALONE", False) else listed
     if origin is dict:
         return {"type": "object", "additionalProperties": _schema(get_args(plain)[1], defs, path + ".<name>")}
     if dataclasses.is_dataclass(plain):

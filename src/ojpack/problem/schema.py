@@ -6,11 +6,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, get_args
 
+from .grammar_spec import GrammarItem, compile_grammar
 from .points import Aggregation, check_points
 from .io import FileIO, check_io
 from .testargs import check_test_args
 from .strict import Invalid, rule
 from .verdict_rule import Judging
+from .visualizer import Visualizer
+from .kinds import Communication, Grader, Interactor, Kind, MultiPass, OutputOnly, check_kind
 
 GROUP_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 TEST_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
@@ -103,6 +106,9 @@ class Checker:
     source: str | None = None
     convention: Literal["testlib", "kattis"] = "testlib"
     args: list[str] = rule(factory=list)   # kattis convention: after feedback_dir (Kattis' output_validator_args)
+    # kattis convention: what score.txt holds, the test's points (out of its maximum) or its share of them
+    # (0 to 1), as the multiplicative custom grader of Kattis' IOI ports reads it
+    score_file: Literal["points", "share"] = "points"
     # false: other outputs than the answer may be right (`ojpack strength --checker` then runs only the
     # declared cases of checkers/tests.yaml, not changed answers)
     unique_answers: bool = True
@@ -119,6 +125,8 @@ class Checker:
         if self.args and (self.type != "program" or self.convention != "kattis"):
             raise ValueError("'args' are for a checker program with `convention: kattis` (passed after "
                              "feedback_dir, as Kattis passes output_validator_args)")
+        if self.score_file != "points" and (self.type != "program" or self.convention != "kattis"):
+            raise ValueError("'score_file' is for a checker program with `convention: kattis` (its score.txt)")
         if any(t is not None and not t >= 0 for t in (self.absolute, self.relative)):
             raise ValueError("tolerances 'absolute' and 'relative' must be 0 or more")
 
@@ -130,23 +138,6 @@ class ExtraValidator:
     source: str
     flags: list[str] = rule(factory=list)                   # for every group…
     group_flags: dict[str, list[str]] = rule(factory=dict)  # …unless the group has its own
-
-
-@model
-class Interactor:
-    """An interactive problem's judge program, in the Kattis convention: run as `interactor input answer
-    feedback_dir/`, its stdin is the submission's stdout and its stdout the submission's stdin; exit 42
-    accepts, 43 rejects (message in feedback_dir/judgemessage.txt), anything else is a judge error."""
-    source: str
-    args: list[str] = rule(factory=list)   # after feedback_dir, as Kattis passes output_validator_args
-
-
-@model
-class MultiPass:
-    """A multi-pass problem (Kattis `multi-pass`): the output validator (a kattis-convention checker program,
-    or the interactor) may write `nextpass.in` into its feedback folder on accepting; the submission is then
-    run again with that file as its input, the feedback folder kept, up to `passes` runs in all."""
-    passes: int = rule(2, ge=2, le=100)
 
 
 @model
@@ -189,8 +180,10 @@ VERDICTS: tuple[str, ...] = get_args(VerdictName)   # the same names, for messag
 class Expectation:
     """What one solution must get, per test group (a verdict or a set, as in solutions.verdicts) and/or
     as a total score. Groups left out are not constrained."""
-    EXTRA_KEYS_INTO = "groups"   # every key but `score` is a group name
+    EXTRA_KEYS_INTO = "groups"   # every key but `score` and `score_range` is a group name
     score: float | None = rule(None, ge=0, le=100)   # fractions: a checker may give part of a test's points
+    # the lowest and highest total score allowed, both included (Kattis' partially_accepted: [0.01, 99.99])
+    score_range: list[float] | None = None
     groups: dict[str, tuple[str, ...]] = rule(factory=dict)   # group -> allowed verdicts
 
     def __post_init__(self) -> None:
@@ -204,7 +197,12 @@ class Expectation:
                 raise ValueError(f"{group}: list at least one verdict")
             groups[group] = tuple(items)   # a single verdict is a set of one
         object.__setattr__(self, "groups", groups)
-        if self.score is None and not self.groups:
+        if self.score_range is not None:
+            if self.score is not None:
+                raise ValueError("give a score or a score_range, not both")
+            if len(self.score_range) != 2 or not 0 <= self.score_range[0] <= self.score_range[1] <= 100:
+                raise ValueError(f"score_range: expected [lowest, highest] within 0..100, got {self.score_range!r}")
+        if self.score is None and self.score_range is None and not self.groups:
             raise ValueError("give a verdict for at least one subtask, or a score")
 
 
@@ -255,27 +253,6 @@ class Proof:
 
 
 @model
-class GrammarItem:
-    """One line of the input holding a number within bound `number`; when `line` or `blocks` is given,
-    that number counts what follows: one line of that many numbers within bound `line`, or that many
-    blocks, each laid out by `blocks`. The toolkit generates, parses and shrinks inputs from this."""
-    number: str
-    line: str | None = None
-    blocks: list[GrammarItem] | None = None
-
-    def __post_init__(self) -> None:
-        if self.line is not None and self.blocks is not None:
-            raise ValueError("a grammar item counts either a 'line' or 'blocks', not both")
-        if self.blocks is not None and not self.blocks:
-            raise ValueError("'blocks' needs at least one item")
-
-    def names(self) -> list[str]:
-        """Every bound this item and the items inside it refer to."""
-        inner = [n for b in self.blocks or [] for n in b.names()]
-        return [self.number, *([self.line] if self.line else []), *inner]
-
-
-@model
 class ProblemSpec:
     short_name: str = rule(pattern=r"^[a-z0-9]+$")
     # the title per statement language, e.g. {en: Sum}: any non-empty set; each needs statement/problem.<lang>.md.j2
@@ -309,8 +286,13 @@ class ProblemSpec:
     proof: Proof | None = None
     interactor: Interactor | None = None
     multi_pass: MultiPass | None = None
-    # the input's shape, for stress testing and shrinking (ojpack stress / strength)
+    # the input's shape, for stress testing and shrinking (ojpack stress / strength): grammar_spec.py
     grammar: list[GrammarItem] = rule(factory=list)
+    visualizer: Visualizer | None = None   # draws a test for people (visualizer.py)
+    kind: Kind = "batch"   # grader, communication or output_only, each with its own section (kinds.py)
+    grader: Grader | None = None
+    communication: Communication | None = None
+    output_only: OutputOnly | None = None
 
     @property
     def pass_fail(self) -> bool:
@@ -357,10 +339,7 @@ class ProblemSpec:
             for j, n in enumerate(names):
                 if n in names[:j]:
                     raise Invalid(("tests", g, j, "name"), f"duplicate test name (also tests.{g}[{names.index(n)}])", n)
-        for i, item in enumerate(self.grammar):
-            for name in item.names():
-                if name not in self.bounds:
-                    raise Invalid(("grammar", i), f"{name!r} is not among bounds {sorted(self.bounds)}")
+        compile_grammar(self.grammar, self.bounds)
         empty = not any(self.tests.values())   # an imported package with no tests at all (nothing to judge yet)
         for i, g in enumerate(groups):
             if not self.tests.get(g) and not empty:
@@ -372,7 +351,7 @@ class ProblemSpec:
         for g in self.judging.groups:
             if g not in known:
                 raise Invalid(("judging", "groups", g), f"{g!r} is neither 'sample' nor a subtask group {groups}")
-        if self.model_solution is None and self.interactor is None:
+        if self.model_solution is None and self.interactor is None and self.kind != "communication":
             for g, lines in self.tests.items():
                 for j, t in enumerate(lines):
                     if t.answer is None:
@@ -383,6 +362,7 @@ class ProblemSpec:
             raise Invalid(("multi_pass",), "a multi-pass problem needs a program that writes nextpass.in: an "
                                            "interactor, or a checker program with `convention: kattis`")
         check_test_args(self)
+        check_kind(self)
         check_points(self)
         check_io(self)
         if self.interactor is not None:

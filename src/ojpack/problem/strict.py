@@ -77,6 +77,8 @@ def convert(raw: Any, kind: Any, at: Place = ()) -> Any:
             return raw
         raise Invalid(at, f"should be one of {', '.join(repr(a) for a in allowed)}", raw)
     if origin is list:
+        if isinstance(raw, dict) and getattr(get_args(kind)[0], "ALONE", False):
+            raw = [raw]   # a class that may stand alone where a list of it goes (grammar: {checktestdata: ...})
         if not isinstance(raw, list):
             raise Invalid(at, "should be a list", raw)
         return [convert(item, get_args(kind)[0], (*at, i)) for i, item in enumerate(raw)]
@@ -182,8 +184,8 @@ def shape_errors(raw: Any, kind: Any, at: Place = ()) -> tuple[list[Invalid], li
         options = [a for a in get_args(kind) if a is not type(None)]
         if raw is not None and len(options) == 1:
             return shape_errors(raw, options[0], at)
-    elif origin is list and isinstance(raw, list):
-        for i, item in enumerate(raw):
+    elif origin is list and isinstance(raw, (list, dict)):
+        for i, item in enumerate(raw if isinstance(raw, list) else [raw]):
             u, m = shape_errors(item, get_args(kind)[0], (*at, i))
             unknown += u
             missing += m

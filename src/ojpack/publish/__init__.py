@@ -1,8 +1,8 @@
-"""A checked package → folders and zips for each judge.
+"""A checked package → folders and zips for each judge, and a package made elsewhere → an ojpack package.
 
-Takes the Problem, its data, solutions and rendered statements as one read-only `Package` view, and
-writes one layout per target (`publish.export.<target>`), staged and swapped in. The other way, `publish.importer`
-reads a Polygon, Kattis or ICPC package into the ojpack layout.
+The orchestration only: `run` builds fresh data, checks the solutions, renders the statements and has each
+target's writer (in `formats/`, one folder per foreign format) write its folder, staged and swapped in. The
+other way, `formats` finds and reads a Polygon, Kattis or ICPC package into the ojpack layout.
 
 The writers pull in the statement renderers (jinja2, markdown-it, pypdf), so only `TARGET_NAMES` is
 loaded with this package; the rest loads on first use (PEP 562), keeping `ojpack --help` fast.
@@ -13,17 +13,16 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from .targets import TARGET_NAMES
+from ..formats import TARGET_NAMES
 
 if TYPE_CHECKING:
-    from .export import TARGETS
-    from .export.run import export as write_exports, prepare, resolve_targets, targets_for
-    from .importer import ImportReport, import_package
+    from ..formats import TARGETS, ImportReport, import_package
+    from .run import export as write_exports, prepare, resolve_targets, targets_for
 
-_LAZY = {"TARGETS": (".export", "TARGETS"), "prepare": (".export.run", "prepare"),
-         "resolve_targets": (".export.run", "resolve_targets"), "targets_for": (".export.run", "targets_for"),
-         "write_exports": (".export.run", "export"),
-         "ImportReport": (".importer", "ImportReport"), "import_package": (".importer", "import_package")}
+_LAZY = {"TARGETS": ("..formats", "TARGETS"), "prepare": (".run", "prepare"),
+         "resolve_targets": (".run", "resolve_targets"), "targets_for": (".run", "targets_for"),
+         "write_exports": (".run", "export"),
+         "ImportReport": ("..formats", "ImportReport"), "import_package": ("..formats", "import_package")}
 
 
 def __getattr__(name: str) -> Any:

@@ -229,7 +229,7 @@ def for_thread() -> Cage:
     return cage
 
 
-_guard: list[int] = []   # the write end of the guard's pipe, held open for as long as this process lives
+_guard: list[tuple[int, int]] = []   # the guard's pid and the write end of its pipe, open while this process lives
 _guard_lock = threading.Lock()
 
 
@@ -245,14 +245,14 @@ def _start_guard(folders: list[str] | None = None) -> None:
         dirs = folders if folders is not None else [str(p) for p in (_own_path("memory"), _own_path("pids")) if p]
         read_end, write_end = os.pipe()
         try:
-            os.posix_spawn(helper, [helper, "guard", f"ojpack-{os.getpid()}-", *dirs], {},
-                           file_actions=[(os.POSIX_SPAWN_DUP2, read_end, 0)], setsid=True)
+            pid = os.posix_spawn(helper, [helper, "guard", f"ojpack-{os.getpid()}-", *dirs], {},
+                                 file_actions=[(os.POSIX_SPAWN_DUP2, read_end, 0)], setsid=True)
         except OSError:
             os.close(write_end)
             return
         finally:
             os.close(read_end)
-        _guard.append(write_end)   # close-on-exec: no child inherits it, so only our death closes it
+        _guard.append((pid, write_end))   # close-on-exec: no child inherits it, so only our end closes it
 
 
 start_guard = _start_guard   # for cgroups_v2, whose per-run folders the same guard sweeps
@@ -262,6 +262,15 @@ start_guard = _start_guard   # for cgroups_v2, whose per-run folders the same gu
 def _remove_all() -> None:
     for cage in _made:
         cage.remove()
+    # our cgroups are gone: the guard has nothing left to do. It is told now and reaped, rather than left
+    # to end after us as a zombie of the host's init (which, in a container, may never reap it).
+    for pid, write_end in _guard:
+        os.close(write_end)
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+    _guard.clear()
 
 
 def _set_memory(folder: Path, limit: int | None) -> None:

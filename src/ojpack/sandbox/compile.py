@@ -15,11 +15,12 @@ from pathlib import Path
 
 from ..cache import machine_cache
 from ..errors import OjpackError
-from .languages import _JAVA_PUBLIC, Language, detect, fill, main_name, tool_version
+from .languages import SETUP_LANGS, _JAVA_PUBLIC, Language, detect, fill, main_name, missing_tool, tool_version
 from .isolation import SCRATCH_MIB, take_back
-from . import store
+from . import pch, store
 from .runner import RunLimits, run
 from .scripted import SCRIPTED, ScriptBuildError, build_scripted, is_script
+from .linked import Link, LinkMissing, family, linked_files, shown
 from .included import include_folder, scripted_include, stage, staged_files, staged_scripted
 from .text import trim_message
 
@@ -43,6 +44,15 @@ class CompileError(OjpackError):
         self.message = message
 
 
+class ToolMissing(CompileError):
+    """The program's language is not installed here: not the program's fault, and never remembered. The
+    message names the missing program and the remedy."""
+
+    def __init__(self, source: Path, tool: str) -> None:
+        super().__init__(source, f"{tool} not installed: run `{SETUP_LANGS}`")
+        self.tool = tool
+
+
 @dataclass(frozen=True)
 class Program:
     source: Path
@@ -58,7 +68,8 @@ def language_of(source: Path, lang: str | None = None) -> Language:
 
 
 def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: float = 120.0,
-            memory_mib: int | None = None, includes: Mapping[str, Path] | None = None) -> Program:
+            memory_mib: int | None = None, includes: Mapping[str, Path] | None = None,
+            link: Link | None = None) -> Program:
     """Compile `source` (once per content + command) and return how to run it. `includes` (language id or
     `default` -> folder): files copied beside the source before it is compiled and run (see included.py).
 
@@ -77,6 +88,11 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
             raise CompileError(source, e.message) from None
         return Program(script, SCRIPTED, (str(script),), key, folder)
     language = detect(source, lang)
+    if link is not None:   # a grader task: the submission is built with its grader (linked.py)
+        return _linked(source, language, link, cache_dir, timeout, memory_mib or DEFAULT_MEMORY_MIB)
+    lacking = missing_tool(language)
+    if lacking is not None:
+        raise ToolMissing(source, lacking)
     data = source.read_bytes()
     text = data.decode("utf-8", errors="replace")
     main = main_name(source, language, text)
@@ -126,7 +142,10 @@ def prepare(source: Path, cache_dir: Path, lang: str | None = None, timeout: flo
         cmd = fill(language.compile, source=str(src_copy), binary=str(work / "prog"), dir=str(work),
                    main=main, memory=mem)
         if shutil.which(cmd[0]) is None:
-            raise OjpackError(f"{source.name}: compiler {cmd[0]!r} is not installed")
+            raise ToolMissing(source, os.path.basename(cmd[0]))
+        if pch.wanted(language, text):   # same program, its header read precompiled (pch.py)
+            inc = pch.folder(language, cache_dir, lambda argv, where: compile_in_cage(argv, where, timeout, memory_mib))
+            cmd = [cmd[0], "-I", str(inc), *cmd[1:]] if inc else cmd
         code, said = compile_in_cage(cmd, work, timeout, memory_mib)
         if code is None:
             raise CompileError(source, f"compilation took over {timeout:.0f} s")
@@ -171,6 +190,23 @@ def _with_included(source: Path, language: Language, folder: Path, name: str, ma
     return Program(script, shown, (str(script),), key, staged)
 
 
+def _linked(source: Path, language: Language, link: Link, cache_dir: Path, timeout: float,
+            memory_mib: int) -> Program:
+    try:
+        files = linked_files(source, language, link, memory_mib)
+    except LinkMissing as e:   # no grader for its language: that first, whatever is installed
+        raise CompileError(source, e.message) from None
+    lacking = missing_tool(language)
+    if lacking is not None:
+        raise ToolMissing(source, lacking)
+    staged = stage(files, cache_dir).parent
+    try:
+        script, key = build_scripted(staged, cache_dir / "bin", _compile_limits(timeout, memory_mib))
+    except ScriptBuildError as e:
+        raise CompileError(source, e.message) from None
+    return Program(script, shown(language), (str(script),), key, staged)
+
+
 def _shared_dir() -> Path | None:
     """Where every package on the machine keeps compiled programs: a binary is keyed by its source's
     content, the command and the compiler, so any package may reuse it."""
@@ -205,7 +241,7 @@ def _remember(failed: Path, message: str) -> None:
 
 def _local_headers(source: Path, language: Language) -> list[Path]:
     """C/C++ headers beside the source (testlib.h and the like): compiled with it, so part of its cache key."""
-    if language.id not in ("c", "cpp"):
+    if family(language) not in ("c", "cpp"):   # cpp, cpp11 ... cpp23 alike
         return []
     return sorted(p for p in source.parent.iterdir() if p.suffix in (".h", ".hpp") and p.is_file())
 

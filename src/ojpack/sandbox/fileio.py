@@ -1,7 +1,7 @@
 """Runs of a program that reads its test from a named file and writes its answer to one (OI style).
 
 The run's working directory is a capped folder of its own (cagefiles.CappedFolder: a detached tmpfs moved
-into the cage, so never pooled): the test is copied there under its name before the run, as Polygon and CMS
+into the cage; in the thread's prepared cage when it lies under /tmp, see pool.py): the test is copied there under its name before the run, as Polygon and CMS
 copy it, and the answer is read from there afterwards as hostile, like a checker's feedback: never through a
 symbolic link, never from a FIFO (`read_cage_file`), and at most the output limit. As on CMS, a program
 given its test in a file gets an empty standard input, and one that must write a file has its standard

@@ -22,17 +22,34 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..errors import OjpackError
-from .languages import Language, detect, fill, is_source
+from .languages import Language, detect, fill, is_source, load_languages
 from .scripted import MAX_FILES
 
 LAYOUT = "included-1"
 # a language's included files when it has none of its own: PyPy runs Python's, C++20 C++'s
 FAMILY = {"pypy": "python"}
+# the languages whose included sources are compiled with the submission, as problemtools compiles every
+# source file of the folder (an IOI-style grader's main in include/cpp/grader.cpp); a Python or Rust
+# submission reaches its included modules by importing them
+LINKED_FAMILIES = ("c", "cpp", "java")
+
+
+def _family(language: Language) -> str:
+    return FAMILY.get(language.id, re.sub(r"\d+$", "", language.id))
+
+
+def _joined_sources(language: Language, name: str, files: Mapping[str, bytes]) -> list[str]:
+    """The included files compiled together with the submission `name`: those in its language's extensions."""
+    family = _family(language)
+    if family not in LINKED_FAMILIES:
+        return []
+    exts = {f".{e}" for e in load_languages()[family].extensions}
+    return sorted(rel for rel in files if rel != name and Path(rel).suffix.lower() in exts)
 
 
 def include_folder(language: Language, includes: Mapping[str, Path]) -> Path | None:
     """The folder whose files join a source in `language` (its own, its family's, else `default`)."""
-    for key in (language.id, FAMILY.get(language.id, re.sub(r"\d+$", "", language.id)), "default"):
+    for key in (language.id, _family(language), "default"):
         if key in includes:
             return includes[key]
     return None
@@ -51,6 +68,8 @@ def staged_files(source: Path, name: str, main: str, language: Language, folder:
     mem = str(memory_mib)
     if language.compile:
         cmd = fill(language.compile, source=name, binary="prog", dir=".", main=main, memory=mem)
+        at = cmd.index(name) + 1 if name in cmd else len(cmd)
+        cmd[at:at] = _joined_sources(language, name, files)
         files["build"] = f"#!/bin/sh\nexec {shlex.join(cmd)}\n".encode()
     run = fill(language.run, source=name, binary="./prog", dir=".", main=main, memory=mem)
     files["run"] = f'#!/bin/sh\ncd "${{0%/*}}" || exit 1\nexec {shlex.join(run)} "$@"\n'.encode()

@@ -174,6 +174,37 @@ def tool_version(program: str) -> str:
     return version
 
 
+SETUP_LANGS = "bash scripts/setup.sh langs"   # installs every language of the table (see scripts/setup.sh)
+
+
+@cache
+def missing_tool(language: Language) -> str | None:
+    """The first program `language` needs that this machine lacks (its compiler, then what runs the result),
+    by the name the table gives it; None when it is ready."""
+    needed = [language.toolchain]
+    if language.compile and not language.run[0].startswith("{"):
+        needed.append(language.run[0])   # Kotlin's and Scala's java, C#'s mono
+    for program in needed:
+        if program.startswith("{"):   # {python}: the interpreter ojpack runs on
+            continue
+        found = os.access(program, os.X_OK) if os.sep in program else shutil.which(program) is not None
+        if not found:
+            return os.path.basename(program)
+    return None
+
+
+def readiness() -> tuple[list[str], list[tuple[str, str]]]:
+    """The languages ready here (their ids) and those not, each with the program it lacks."""
+    ready, missing = [], []
+    for lang in load_languages().values():
+        lacking = missing_tool(lang)
+        if lacking is None:
+            ready.append(lang.id)
+        else:
+            missing.append((lang.id, lacking))
+    return ready, missing
+
+
 def fill(template: tuple[str, ...], **values: str) -> list[str]:
     values.setdefault("memory", "256")
     values.setdefault("stack", str(min(int(values["memory"]), JVM_MAX_STACK_MIB)))

@@ -43,7 +43,8 @@
  * are the host's own bound over the skeleton's empty files (an unprivileged user cannot make device
  * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the peak
  * resident size of the run's largest process (RUSAGE_CHILDREN once all are reaped), not the program's. An
- * option may stand among the binds: "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
+ * option may stand among the binds: "g:1" has the program lead a process group, not a session (see
+ * own_group); "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
  * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does, and
  * "k:BYTES" has init watch the run's memory where no memory cgroup does: every 10 ms at most, the resident
  * pages of all its processes plus its /tmp's, killing the run past BYTES (KILLED 3); MAXRSS_KB is then the
@@ -96,6 +97,7 @@
 #define NOBODY 65534     /* the program's uid and gid, the same inside and outside */
 #define WARDEN 65533     /* what the cage's root (init) is outside: unprivileged, and not the program */
 #define MAX_BINDS 64
+#define MAX_MOUNTS 4     /* a pooled run's detached mounts (its feedback or working folder) */
 #define STDERR_KEEP (64 << 10)   /* of a program's stderr, what is kept: its message, not its debug flood */
 
 static void limit(int what, const char *value, rlim_t extra) {
@@ -179,15 +181,41 @@ struct cage {
     const char *skel, *cwd, *nproc;
     long long mem_cap;                    /* k: bytes of resident memory + /tmp past which init ends the run */
     int rootless;
+    int group_only;                       /* g: a process group of its own, not a session (see own_group) */
     long long cpu_ms, wall_ms;
     const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
     unsigned long long tmpfs;
     struct bind binds[MAX_BINDS];
     int nbinds, etc_fd, dev_fd;
     char **argv;
+    int nmounts;                          /* a pooled run's own detached mounts, moved in by its init */
+    char *mount_path[MAX_MOUNTS];
+    int mount_fd[MAX_MOUNTS];
     char *cmdline;                        /* this process's own command line, which init blanks */
     size_t cmdline_len;
 };
+
+/* SIGTERM (ojpack stopping a run it no longer waits for, Ctrl-C, or the death of the thread that started it,
+   PR_SET_PDEATHSIG): the helper kills the children it names here
+   and reaps every child it has before it exits. Killed by SIGKILL instead, its children would die with it
+   (PR_SET_PDEATHSIG) but as zombies of the host's init, which in a container may never reap them. */
+static volatile pid_t stop_first, stop_second;
+
+static void stop_and_reap(int sig) {
+    (void)sig;
+    if (stop_first > 0) kill(stop_first, SIGKILL);
+    if (stop_second > 0) kill(stop_second, SIGKILL);
+    while (waitpid(-1, NULL, 0) > 0 || errno == EINTR) {}
+    _exit(143);
+}
+
+/* SIGTERM held while a child is forked and named, so the handler never misses one it must kill. */
+static void hold_stop(int hold) {
+    sigset_t term;
+    sigemptyset(&term);
+    sigaddset(&term, SIGTERM);
+    sigprocmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &term, NULL);
+}
 
 static void fail(const char *fmt, ...) {
     char msg[512];
@@ -337,9 +365,23 @@ static void no_prlimit_on_others(void) {
 #endif
 }
 
+/* The program starts a session of its own (no controlling terminal, not the terminal's Ctrl-C: that is
+   ojpack's, which stops the run), and with it a scheduler autogroup of its own (CONFIG_SCHED_AUTOGROUP), which
+   on a busy machine gets a whole group's share of the CPU. A run with "g:" (either side of an interactive
+   pair) leads only a process group of its own, and stays in ojpack's autogroup with the relay and its
+   partner: a pair in two groups beside the relay in ojpack's waited on each other's wake-ups, 4-5x the time
+   of the same processes in one group (bench/interact.py). A controlling terminal reaches the program only
+   through a descriptor (the cage's /dev has no tty): when one of its standard streams is a terminal, it
+   gets a session of its own all the same, so that it can neither push input into that terminal (TIOCSTI)
+   nor take it over. */
+static void own_group(int group_only) {
+    if (!group_only || isatty(0) || isatty(1) || isatty(2)) setsid();
+    else setpgid(0, 0);
+}
+
 static void run_program(struct cage *c) {
     plain_signals();
-    setsid();
+    own_group(c->group_only);
     syscall(SYS_close_range, 3, ~0U, 0);
     if (chdir(c->cwd) != 0) { perror("launch: chdir"); _exit(122); }
     char cpu[32];
@@ -637,6 +679,7 @@ static void write_maps(pid_t init, int rootless) {
 static int parse_binds(struct cage *c, int argc, char **argv, int i) {
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (argv[i][0] == 'n' && argv[i][1] == ':') { c->nproc = argv[i] + 2; continue; }
+        if (argv[i][0] == 'g' && argv[i][1] == ':') { c->group_only = 1; continue; }
         if (argv[i][0] == 'k' && argv[i][1] == ':') { c->mem_cap = atoll(argv[i] + 2); continue; }
         if (c->nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
@@ -700,6 +743,10 @@ static int cage_main(int argc, char **argv) {
         close(go[1]);
         _exit(init_main(&c, go[0]));
     }
+    stop_first = init;
+    signal(SIGTERM, stop_and_reap);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);   /* from now on its parent's end takes the cage down and reaps it */
+    if (getppid() == 1) stop_and_reap(0);
     close(go[0]);
     close(3);   /* init reports; our copy would hide its end of the pipe */
     close(0);   /* the program's stdin and stdout (or the pump's pipe to it) are the cage's alone: a pipe it */
@@ -814,8 +861,9 @@ static int make_tmpfs(char **argv) {
  * NETNS is "-"; a number: the worker's, joined first), builds the read-only root with these binds exactly
  * as a one-shot cage's init does, pivots into it and exits; its namespaces stay, held by descriptors here.
  * This process answers "ok\n" (or "E message\n") and then serves runs, one at a time. A request is one
- * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0TASKS1\0TASKS2\0CWD\0PROGRAM\0ARGS..." with the
- * run's stdin, stdout and stderr as descriptors; the answer is init's report line.
+ * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0GROUP\0TASKS1\0TASKS2\0K\0MOUNT1...\0MOUNTK\0CWD\0
+ * PROGRAM\0ARGS..." (GROUP "g": see own_group; K detached mounts, MOUNTi the path of each) with the run's
+ * stdin, stdout and stderr and then the K mounts as descriptors; the answer is init's report line.
  * Per run, a child joins the run's cgroups (from out here), enters the prepared user, network and mount
  * namespaces, becomes the cage's root and unshares a private copy of the mount tree and fresh pid, ipc and
  * uts namespaces; its child is the run's init: pid 1 of the new pid namespace. Init mounts a fresh /tmp
@@ -875,11 +923,14 @@ static void fresh_tmp_and_proc(struct cage *c) {
 struct prepared { int user, net, mnt; };
 
 static int await_run(struct cage *c, int ctl);
+static void move_mounts(struct cage *c);
 
 /* The run's keeper (a child of the pool, fd 3 its report pipe): into the cgroups from out here, into the
    prepared namespaces, then a private copy of them for the run's init, which it waits for. `ctl` >= 0: a
    spare made ahead, whose init gets its run's fields and descriptors there (see await_run). */
 static void keep_run(struct cage *c, const struct prepared *ns, int go, int ctl) {
+    signal(SIGTERM, SIG_DFL);   /* the pool's handler is the pool's alone */
+    hold_stop(0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     join(c->tasks1, getpid());
     join(c->tasks2, getpid());
@@ -895,6 +946,7 @@ static void keep_run(struct cage *c, const struct prepared *ns, int go, int ctl)
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         fresh_tmp_and_proc(c);
         if (ctl >= 0) go = await_run(c, ctl);
+        move_mounts(c);
         _exit(watch(c, go));
     }
     if (ctl >= 0) close(ctl);
@@ -913,32 +965,73 @@ static void parse_request(struct cage *c, char *msg, size_t len) {
     for (size_t at = 0; at < len && n < (int)(sizeof field / sizeof *field) - 1; at += strlen(msg + at) + 1)
         field[n++] = msg + at;
     field[n] = NULL;
-    if (n < 11) { errno = EINVAL; fail("bad request"); }
+    int k = n > 10 ? atoi(field[10]) : -1;
+    if (n < 13 || k < 0 || k > MAX_MOUNTS || n < 13 + k) { errno = EINVAL; fail("bad request"); }
     c->cpu_ms = atoll(field[0]);
     c->wall_ms = atoll(field[1]);
     c->fsize = field[2], c->stack = field[3], c->as = field[4], c->nproc = field[5], c->mem_cap = atoll(field[6]);
-    c->tasks1 = field[7], c->tasks2 = field[8], c->cwd = field[9], c->argv = field + 10;
+    c->group_only = strcmp(field[7], "g") == 0;
+    c->tasks1 = field[8], c->tasks2 = field[9], c->nmounts = k;
+    for (int i = 0; i < k; i++) c->mount_path[i] = field[11 + i];
+    c->cwd = field[11 + k], c->argv = field + 12 + k;
 }
 
-/* One message and exactly `want` descriptors from `sock`; the message's length, 0 when the peer is gone. */
-static ssize_t recv_with_fds(int sock, char *msg, size_t cap, int *fds, int want) {
-    char control[CMSG_SPACE(4 * sizeof(int))];
+/* A pooled run's detached mount (ojpack's capped folder) goes on the run's fresh /tmp only: its mount point
+   is made there, in no bind (a folder of the host's) and in nothing other runs share. */
+static int fresh_place(const struct cage *c, const char *path) {
+    if (!under_tmp(path)) return 0;
+    for (const char *part = path + 1; part; part = strchr(part, '/') ? strchr(part, '/') + 1 : NULL) {
+        size_t n = strcspn(part, "/");   /* each component a plain name: no "", "." or ".." */
+        if (n == 0 || (part[0] == '.' && (n == 1 || (n == 2 && part[1] == '.')))) return 0;
+    }
+    for (int i = 0; i < c->nbinds; i++) {
+        size_t n = strlen(c->binds[i].path);
+        if (strncmp(path, c->binds[i].path, n) == 0 && (path[n] == '/' || path[n] == 0)) return 0;
+    }
+    return 1;
+}
+
+/* The run's init: its detached mounts, writable, at their paths on its fresh /tmp (as a one-shot cage's m:). */
+static void move_mounts(struct cage *c) {
+    for (int i = 0; i < c->nmounts; i++) {
+        if (!fresh_place(c, c->mount_path[i])) { errno = EINVAL; fail("a mount at %s", c->mount_path[i]); }
+        struct bind b = {.path = c->mount_path[i], .dir = 1};
+        mount_point("", &b);
+        if (syscall(SYS_move_mount, c->mount_fd[i], "", AT_FDCWD, b.path, MOVE_MOUNT_F_EMPTY_PATH_) != 0)
+            fail("move_mount %s", b.path);
+        close(c->mount_fd[i]);
+    }
+}
+
+/* One message and `want` descriptors, and up to MAX_MOUNTS more (its mounts), from `sock`; the message's
+   length (0 when the peer is gone), and in *more how many more came. */
+static ssize_t recv_with_fds(int sock, char *msg, size_t cap, int *fds, int want, int *more) {
+    char control[CMSG_SPACE((4 + MAX_MOUNTS) * sizeof(int))];
     for (;;) {
         struct iovec iov = {msg, cap - 1};
         struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control,
-                           .msg_controllen = CMSG_SPACE((size_t)want * sizeof(int))};
+                           .msg_controllen = CMSG_SPACE((size_t)(want + MAX_MOUNTS) * sizeof(int))};
         ssize_t got = recvmsg(sock, &h, MSG_CMSG_CLOEXEC);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) return 0;
         msg[got] = 0;
         struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
-        if (!cm || cm->cmsg_type != SCM_RIGHTS || cm->cmsg_len != CMSG_LEN((size_t)want * sizeof(int))) {
+        size_t n = cm && cm->cmsg_type == SCM_RIGHTS && cm->cmsg_len >= CMSG_LEN(0)
+                   ? (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int) : 0;
+        if (n < (size_t)want || n > (size_t)(want + MAX_MOUNTS) || (h.msg_flags & MSG_CTRUNC)) {
             errno = EINVAL;
             fail("a request without its %d descriptors", want);
         }
-        memcpy(fds, CMSG_DATA(cm), (size_t)want * sizeof(int));
+        memcpy(fds, CMSG_DATA(cm), n * sizeof(int));
+        *more = (int)n - want;
         return got;
     }
+}
+
+/* The request's mounts, received as its descriptors past the first three, to the cage: as many as it names. */
+static void take_mounts(struct cage *c, const int *fds, int more) {
+    if (more != c->nmounts) { errno = EINVAL; fail("a request with %d mounts for %d paths", more, c->nmounts); }
+    for (int i = 0; i < more; i++) c->mount_fd[i] = fds[i];
 }
 
 /* A spare's init: in its fresh namespaces already, it waits for the run (the request as ojpack sent it,
@@ -946,11 +1039,12 @@ static ssize_t recv_with_fds(int sock, char *msg, size_t cap, int *fds, int want
    pool dropping the spare (its end closed) ends it. */
 static int await_run(struct cage *c, int ctl) {
     static char msg[1 << 16];
-    int fds[4];
-    ssize_t len = recv_with_fds(ctl, msg, sizeof msg, fds, 4);
+    int fds[4 + MAX_MOUNTS], more;
+    ssize_t len = recv_with_fds(ctl, msg, sizeof msg, fds, 4, &more);
     if (len <= 0) _exit(0);
     close(ctl);
     parse_request(c, msg, (size_t)len);
+    take_mounts(c, fds + 4, more);
     for (int k = 0; k < 3; k++)
         if (dup2(fds[k], k) != k) fail("dup2");
     for (int k = 0; k < 3; k++) close(fds[k]);
@@ -967,6 +1061,7 @@ static void make_spare(struct cage *c, const struct prepared *ns, struct spare *
     s->keeper = -1;
     if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sp) != 0) return;
     if (pipe2(report, O_CLOEXEC) != 0) { close(sp[0]); close(sp[1]); return; }
+    hold_stop(1);
     pid_t keeper = fork();
     if (keeper == 0) {
         close(sp[0]);
@@ -977,8 +1072,10 @@ static void make_spare(struct cage *c, const struct prepared *ns, struct spare *
     }
     close(sp[1]);
     close(report[1]);
-    if (keeper < 0) { close(sp[0]); close(report[0]); return; }
+    if (keeper < 0) { close(sp[0]); close(report[0]); hold_stop(0); return; }
     s->keeper = keeper, s->ctl = sp[0], s->report = report[0];
+    stop_second = keeper;
+    hold_stop(0);
 }
 
 static void drop_spare(struct spare *s) {
@@ -987,19 +1084,22 @@ static void drop_spare(struct spare *s) {
     close(s->report);
     while (waitpid(s->keeper, NULL, 0) < 0 && errno == EINTR) {}
     s->keeper = -1;
+    stop_second = 0;
 }
 
 /* Hands the run to the spare: 0 when it took it. */
-static int use_spare(struct spare *s, const char *msg, size_t len, int go) {
+static int use_spare(struct spare *s, const struct cage *c, const char *msg, size_t len, int go) {
     if (s->keeper <= 0) return -1;
-    int fds[4] = {0, 1, 2, go};
+    int fds[4 + MAX_MOUNTS] = {0, 1, 2, go};
+    for (int i = 0; i < c->nmounts; i++) fds[4 + i] = c->mount_fd[i];
+    size_t size = (size_t)(4 + c->nmounts) * sizeof(int);
     char control[CMSG_SPACE(sizeof fds)];
     memset(control, 0, sizeof control);
     struct iovec iov = {(void *)msg, len};
-    struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
+    struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = CMSG_SPACE(size)};
     struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
-    cm->cmsg_level = SOL_SOCKET, cm->cmsg_type = SCM_RIGHTS, cm->cmsg_len = CMSG_LEN(sizeof fds);
-    memcpy(CMSG_DATA(cm), fds, sizeof fds);
+    cm->cmsg_level = SOL_SOCKET, cm->cmsg_type = SCM_RIGHTS, cm->cmsg_len = CMSG_LEN(size);
+    memcpy(CMSG_DATA(cm), fds, size);
     if (sendmsg(s->ctl, &h, MSG_NOSIGNAL) != (ssize_t)len) { drop_spare(s); return -1; }
     close(s->ctl);
     return 0;
@@ -1008,9 +1108,10 @@ static int use_spare(struct spare *s, const char *msg, size_t len, int go) {
 /* One request: its descriptors become 0, 1 and 2 as in a one-shot cage, the keeper runs it (the spare's,
    when there is one and the run has no cgroup), this process drains the output, and init's report goes
    back to ojpack. */
-static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size_t len, int *fds,
+static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size_t len, int *fds, int more,
                       struct spare *spare) {
     parse_request(c, msg, len);   /* fields point into msg, which stays whole for a spare */
+    take_mounts(c, fds + 3, more);
     for (int k = 0; k < 3; k++)
         if (dup2(fds[k], k) != k) fail("dup2");
     for (int k = 0; k < 3; k++) close(fds[k]);
@@ -1021,12 +1122,15 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
     int early = strcmp(c->tasks1, "-") == 0 && strcmp(c->tasks2, "-") == 0;
     pid_t keeper;
-    if (early && use_spare(spare, msg, len, go[0]) == 0) {
+    if (early && use_spare(spare, c, msg, len, go[0]) == 0) {
         keeper = spare->keeper, report[0] = spare->report;
         spare->keeper = -1;
+        stop_first = keeper;   /* named before it stops being the spare */
+        stop_second = 0;
     } else {
         drop_spare(spare);
         if (pipe2(report, O_CLOEXEC) != 0) fail("pipe");
+        hold_stop(1);
         keeper = fork();
         if (keeper < 0) fail("fork");
         if (keeper == 0) {
@@ -1038,7 +1142,11 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
         }
         close(report[1]);
     }
+    stop_first = keeper;
+    hold_stop(0);
     close(go[0]);
+    for (int i = 0; i < c->nmounts; i++) close(c->mount_fd[i]);   /* the run's init holds them now */
+    c->nmounts = 0;
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);   /* the run's ends leave this process: EOF when it ends */
     for (int k = 0; k < 3; k++) dup2(null, k);
     close(null);
@@ -1065,6 +1173,7 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
     if (!reaped)
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
+    stop_first = 0;
     alarm(0);
     if (early) make_spare(c, ns, spare);
 }
@@ -1081,6 +1190,12 @@ static int pool_main(int argc, char **argv) {
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
     signal(SIGPIPE, SIG_IGN);
+    /* a killed keeper's init (in its own pid namespace) comes back here to be reaped, not to the host's init */
+    prctl(PR_SET_CHILD_SUBREAPER, 1);
+    signal(SIGTERM, stop_and_reap);
+    /* The thread that started it ending (a worker pool winding down) or ojpack exiting ends it through the
+       handler, which kills its run and reaps every child first. */
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
     static struct cage c;
     c.rootless = geteuid() != 0, c.nproc = "-", c.skel = argv[2], c.tmpfs = strtoull(argv[3], NULL, 10);
     c.netns = argv[4], c.cmdline = cmdline, c.cmdline_len = cmdline_len;
@@ -1097,6 +1212,7 @@ static int pool_main(int argc, char **argv) {
     if (builder < 0) fail("cannot create namespaces (user namespaces disabled? sysctl user.max_user_namespaces)");
     if (builder == 0) {
         char byte;
+        signal(SIGTERM, SIG_DFL);
         prctl(PR_SET_PDEATHSIG, SIGKILL);
         close(go[1]);
         close(ready[0]);
@@ -1123,14 +1239,205 @@ static int pool_main(int argc, char **argv) {
     static char msg[1 << 16];
     struct spare spare = {-1, -1, -1};
     for (;;) {
-        int fds[3];
-        ssize_t got = recv_with_fds(3, msg, sizeof msg, fds, 3);
-        if (got <= 0) return 0;   /* ojpack closed the pool (a spare dies with it: PR_SET_PDEATHSIG) */
-        serve_one(&c, &ns, msg, (size_t)got, fds, &spare);
+        int fds[3 + MAX_MOUNTS], more;
+        ssize_t got = recv_with_fds(3, msg, sizeof msg, fds, 3, &more);
+        if (got <= 0) {   /* ojpack closed the pool: reap the spare first, so no exited keeper or init of ours */
+            drop_spare(&spare);   /* is left a zombie for the host's init, which may never reap it */
+            return 0;
+        }
+        serve_one(&c, &ns, msg, (size_t)got, fds, more, &spare);
     }
 }
 
+/* ---------------------------------------------------------------- the relay */
+/* relay: `launch relay CAP GONE LEFT` copies an interactive run's bytes between the submission (its output
+ * on fd 0, its input on fd 3) and the interactor (output on fd 2, input on fd 1), exactly as
+ * ojpack/judging/relay.py's Relay does (read that for the why of every rule), and writes the transcript to
+ * fd 4 once both sides are done. CAP: the submission's output limit in bytes ("-": none); GONE/LEFT: the
+ * descriptor that reaches EOF when the judge / the submission has exited ("-": none). Report: a line
+ * "SENT RECEIVED FIRST EXCEEDED HEAD_DOWN HEAD_UP OPENING LAST" (FIRST: j, s or -), the two heads, then
+ * OPENING + LAST lines, each "W T LEN:" and LEN bytes (W: j or s; T: 1 when cut at LINE_SHOWN without a
+ * newline). Python relaying cost ~40 us a message and a core at full speed on long dialogues. */
+#define R_CHUNK (1 << 16)
+#define R_HEAD 4096
+#define R_SHOWN 120
+#define R_OPENING 200
+#define R_TAIL 16
+
+struct r_line { char who, cut; unsigned short len; char text[R_SHOWN]; };
+struct r_dir {
+    char who;
+    int src, dst;
+    char buf[2 * R_CHUNK];
+    size_t len;
+    char head[R_HEAD];
+    size_t headlen;
+    long long total;
+    char cur[R_SHOWN];
+    size_t curlen;
+    double stopped;   /* < 0: still talking */
+};
+static struct r_line r_opening[R_OPENING], r_tail[R_TAIL];
+static int r_nopening, r_ntail;   /* r_ntail: lines ever put into the ring */
+
+static double r_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static void r_close(int *fd) {
+    if (*fd >= 0) { close(*fd); *fd = -1; }
+}
+
+static void r_emit(char who, const char *text, size_t len, char cut) {
+    struct r_line line = {who, cut, (unsigned short)(len > R_SHOWN ? R_SHOWN : len), {0}};
+    memcpy(line.text, text, line.len);
+    r_tail[r_ntail++ % R_TAIL] = line;
+    if (r_nopening < R_OPENING) r_opening[r_nopening++] = line;
+}
+
+static void r_lines(struct r_dir *d, const char *data, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (data[i] == '\n') {
+            r_emit(d->who, d->cur, d->curlen, 0);
+            d->curlen = 0;
+        } else {
+            if (d->curlen < R_SHOWN) d->cur[d->curlen] = data[i];
+            d->curlen++;
+        }
+    }
+    if (d->curlen > R_SHOWN) {   /* a flood without newlines: one truncated line */
+        r_emit(d->who, d->cur, R_SHOWN, 1);
+        d->curlen = 0;
+    }
+}
+
+struct r_state { struct r_dir up, down; int gone, left; double gone_at, left_at; long long cap; int exceeded; };
+
+static void r_judge_left(struct r_state *s) {
+    r_close(&s->up.src);
+    s->up.len = 0;
+    r_close(&s->up.dst);
+}
+
+static void r_stop(struct r_state *s, struct r_dir *d) {
+    if (d->stopped < 0) d->stopped = r_now();
+    r_close(&d->src);
+    if (d == &s->down && s->gone < 0 && s->gone_at < 0) r_judge_left(s);
+}
+
+static void r_read(struct r_state *s, struct r_dir *d) {
+    char data[R_CHUNK];
+    ssize_t n = read(d->src, data, sizeof data);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+    if (n <= 0) { r_stop(s, d); return; }
+    if (d->headlen < R_HEAD) {
+        size_t k = (size_t)n < R_HEAD - d->headlen ? (size_t)n : R_HEAD - d->headlen;
+        memcpy(d->head + d->headlen, data, k);
+        d->headlen += k;
+    }
+    d->total += n;
+    r_lines(d, data, (size_t)n);
+    if (d->dst >= 0) { memcpy(d->buf + d->len, data, (size_t)n); d->len += (size_t)n; }
+    if (d == &s->up && s->cap >= 0 && d->total > s->cap) { s->exceeded = 1; r_stop(s, d); }
+}
+
+static void r_write(struct r_dir *d, struct r_dir *up) {
+    ssize_t n = write(d->dst, d->buf, d->len);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
+    if (n < 0) {   /* the reader is gone (EPIPE): as relay.py's _write */
+        d->len = 0;
+        r_close(&d->dst);
+        if (d == up) r_close(&d->src);
+        return;
+    }
+    memmove(d->buf, d->buf + n, d->len - (size_t)n);
+    d->len -= (size_t)n;
+}
+
+static void r_put(int fd, const void *p, size_t n) {
+    const char *c = p;
+    while (n > 0) {
+        ssize_t w = write(fd, c, n);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) _exit(1);
+        c += w;
+        n -= (size_t)w;
+    }
+}
+
+static void r_report(const struct r_line *line) {
+    char tag[32];
+    int k = snprintf(tag, sizeof tag, "%c %c %u:", line->who, line->cut ? '1' : '0', line->len);
+    r_put(4, tag, (size_t)k);
+    r_put(4, line->text, line->len);
+}
+
+static int relay_main(char **argv) {
+    prctl(PR_SET_PDEATHSIG, SIGKILL);   /* nothing outlives ojpack */
+    signal(SIGPIPE, SIG_IGN);
+    static struct r_state s;
+    s.up.who = 's'; s.up.src = 0; s.up.dst = 1; s.up.stopped = -1;
+    s.down.who = 'j'; s.down.src = 2; s.down.dst = 3; s.down.stopped = -1;
+    s.cap = strcmp(argv[2], "-") == 0 ? -1 : strtoll(argv[2], NULL, 10);
+    s.gone = strcmp(argv[3], "-") == 0 ? -1 : atoi(argv[3]);
+    s.left = strcmp(argv[4], "-") == 0 ? -1 : atoi(argv[4]);
+    s.gone_at = s.left_at = -1;
+    for (int fd = 0; fd < 4; fd++) fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    struct r_dir *dirs[2] = {&s.up, &s.down};
+    for (;;) {
+        int open = s.up.src >= 0 || s.up.dst >= 0 || s.down.src >= 0 || s.down.dst >= 0 ||
+                   (s.gone >= 0 && s.gone_at < 0) || (s.left >= 0 && s.left_at < 0);
+        if (!open) break;
+        struct pollfd p[6];
+        struct r_dir *owner[6];
+        int kind[6], n = 0;   /* kind: 0 read, 1 write, 2 gone, 3 left */
+        for (int i = 0; i < 2; i++) {
+            struct r_dir *d = dirs[i];
+            if (d->src >= 0 && d->len < R_CHUNK) { p[n] = (struct pollfd){d->src, POLLIN, 0}; owner[n] = d; kind[n++] = 0; }
+            if (d->dst >= 0 && d->len > 0) { p[n] = (struct pollfd){d->dst, POLLOUT, 0}; owner[n] = d; kind[n++] = 1; }
+        }
+        if (s.gone >= 0 && s.gone_at < 0) { p[n] = (struct pollfd){s.gone, POLLIN, 0}; owner[n] = NULL; kind[n++] = 2; }
+        if (s.left >= 0 && s.left_at < 0) { p[n] = (struct pollfd){s.left, POLLIN, 0}; owner[n] = NULL; kind[n++] = 3; }
+        if (poll(p, (nfds_t)n, 1000) < 0) {
+            if (errno == EINTR) continue;
+            return 1;
+        }
+        int left_now = 0, gone_now = 0;
+        for (int i = 0; i < n; i++) {
+            if (!p[i].revents) continue;
+            struct r_dir *d = owner[i];
+            if (kind[i] == 0 && d->src == p[i].fd) r_read(&s, d);
+            else if (kind[i] == 1 && d->dst == p[i].fd) r_write(d, &s.up);
+            else if (kind[i] == 2) gone_now = 1;
+            else if (kind[i] == 3) left_now = 1;
+        }
+        if (left_now) s.left_at = r_now();
+        if (gone_now) { s.gone_at = r_now(); r_judge_left(&s); }
+        for (int i = 0; i < 2; i++)
+            if (dirs[i]->src < 0 && dirs[i]->dst >= 0 && dirs[i]->len == 0) r_close(&dirs[i]->dst);
+    }
+    if (s.gone >= 0) close(s.gone);
+    if (s.left >= 0) close(s.left);
+    double judge = s.down.stopped, sub = s.up.stopped;
+    if (s.gone_at >= 0 && (judge < 0 || s.gone_at < judge)) judge = s.gone_at;
+    if (s.left_at >= 0 && (sub < 0 || s.left_at < sub)) sub = s.left_at;
+    char first = sub < 0 || judge < 0 ? (sub >= 0 ? 's' : judge >= 0 ? 'j' : '-') : (sub <= judge ? 's' : 'j');
+    int last = r_ntail < R_TAIL ? r_ntail : R_TAIL;
+    char top[160];
+    int k = snprintf(top, sizeof top, "%lld %lld %c %d %zu %zu %d %d\n", s.down.total, s.up.total, first,
+                     s.exceeded, s.down.headlen, s.up.headlen, r_nopening, last);
+    r_put(4, top, (size_t)k);
+    r_put(4, s.down.head, s.down.headlen);
+    r_put(4, s.up.head, s.up.headlen);
+    for (int i = 0; i < r_nopening; i++) r_report(&r_opening[i]);
+    for (int i = r_ntail - last; i < r_ntail; i++) r_report(&r_tail[i % R_TAIL]);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 5 && strcmp(argv[1], "relay") == 0) return relay_main(argv);
     if (argc > 1 && strcmp(argv[1], "cage") == 0) return cage_main(argc, argv);
     if (argc > 1 && strcmp(argv[1], "pool") == 0) return pool_main(argc, argv);
     if (argc > 3 && strcmp(argv[1], "guard") == 0) return guard(argc, argv);

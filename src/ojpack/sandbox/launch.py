@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from ..interrupt import machine_tempdir, private_folder
+from . import spawn
 from .rootless import device_stand_in, is_rootless
 
 
@@ -162,3 +163,14 @@ def skeleton() -> str:
     except OSError:   # another process made the same skeleton first
         shutil.rmtree(work, ignore_errors=True)
     return str(target)
+
+
+def start_helper(args: list[str], fds: tuple[int, ...]) -> int | None:
+    """posix_spawn the exec helper in one of its own modes (the interactive relay) with `fds` as its 0, 1,
+    2...; its pid, or None when there is no helper (no C compiler)."""
+    helper = launcher()
+    return None if helper is None else spawn._spawn([helper, *args], fds, spawn.CAGE_ENVIRON)
+
+
+def helper_available() -> bool:
+    return launcher() is not None

@@ -5,14 +5,15 @@ run's paths into a fresh root and unmounts the old one, for every run. A pooled 
 mode) does that once for a set of binds and then serves runs: each gets fresh pid, ipc and uts namespaces,
 its own copy of the mount tree with a fresh /tmp and /proc, and the same limits and report as a one-shot
 cage, so nothing of one run reaches the next. Runs whose binds differ (a checker's temporary folder) just
-make another cage; the thread keeps the most recently used `KEEP`. Not pooled: runs with a detached mount
-(a capped feedback folder) and cgroup v2 runs (see `poolable`)."""
+make another cage; the thread keeps the most recently used `KEEP`. A run's detached mounts (a capped
+feedback or working folder: cagefiles.CappedFolder) go with its request, and its init moves them onto its
+fresh /tmp, so an interactor, a Kattis-convention checker and a file-I/O run are pooled too, when the
+folder lies under /tmp and in no bind. Not pooled: cgroup v2 runs (see `poolable`)."""
 
 from __future__ import annotations
 
 import os
 import select
-import signal
 import stat
 import socket
 import threading
@@ -26,6 +27,8 @@ from .isolation import HOST
 from .limits import RunLimits, fsize, num, rlimits
 
 KEEP = 4   # prepared cages per worker thread: a solution, a reference, a validator, a generator
+MAX_MOUNTS = 4   # a run's detached mounts (launch.c's MAX_MOUNTS)
+_GRACE = 5.0   # seconds a closing helper gets to reap its own children (it needs milliseconds)
 
 _local = threading.local()
 
@@ -35,30 +38,48 @@ class _Prepared:
     pid: int
     sock: socket.socket
 
-    def close(self) -> None:
-        """End the pool's helper; a run's keeper and init die with it (PR_SET_PDEATHSIG)."""
+    def close(self, at_once: bool = False) -> None:
+        """End the pool's helper and reap it. An idle one ends by itself once its socket closes, after
+        reaping its spare keeper and init; `at_once` (a run abandoned midway, Ctrl-C) asks with SIGTERM,
+        on which it kills and reaps its run. Only a helper that does neither is killed outright: its
+        children would then be left to the host's init, which in a container may never reap them."""
         self.sock.close()
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        try:
-            os.waitpid(self.pid, 0)
-        except ChildProcessError:
-            pass
+        if not at_once and spawn.exited_within(self.pid, _GRACE):
+            return
+        spawn.stop(self.pid)
 
 
-def poolable(cage: object, mounts: Sequence[tuple[str, int]]) -> bool:
-    """A detached mount is the run's own; a cgroup v2 run is proven only one-shot (bench/cgroup_v2_vm.py).
-    OJPACK_CAGE_POOL=0 starts a one-shot cage for every run (to compare, or should a kernel refuse it)."""
-    return os.environ.get("OJPACK_CAGE_POOL", "1") != "0" and not mounts and (cage is None or isinstance(cage, cgroups.Cage))
+def poolable(cage: object, mounts: Sequence[tuple[str, int]], binds: Sequence[str]) -> bool:
+    """A cgroup v2 run is proven only one-shot (bench/cgroup_v2_vm.py). A detached mount's mount point is
+    made on the run's fresh /tmp (launch.c's fresh_place): its path must lie there, in no bind (a host folder
+    or one every run shares). OJPACK_CAGE_POOL=0 starts a one-shot cage for every run (to compare, or should a
+    kernel refuse it)."""
+    if os.environ.get("OJPACK_CAGE_POOL", "1") == "0" or not (cage is None or isinstance(cage, cgroups.Cage)):
+        return False
+    shown = [b[2:] for b in unmounted(binds, mounts) if b.startswith(("r:", "w:"))]
+    return len(mounts) <= MAX_MOUNTS and all(_on_fresh_tmp(path, shown) for path, _ in mounts)
+
+
+def _on_fresh_tmp(path: str, shown: Sequence[str]) -> bool:
+    return (path.startswith("/tmp/") and os.path.normpath(path) == path
+            and not any(path == b or path.startswith(b.rstrip("/") + "/") for b in shown))
+
+
+def unmounted(binds: Sequence[str], mounts: Sequence[tuple[str, int]]) -> list[str]:
+    """The binds but those a mount covers (a feedback folder's own path, named in argv): the mount hides them,
+    and they would name a fresh folder each run, so each run would make a cage of its own."""
+    return [b for b in binds if not (b.startswith(("r:", "w:"))
+                                     and any(b[2:] == p or b[2:].startswith(p.rstrip("/") + "/") for p, _ in mounts))]
 
 
 def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds: Sequence[str],
                fds: tuple[int, int, int], limits: RunLimits, cage: cgroups.Cage | None, address_space: bool,
-               scratch_bytes: int, spawned: spawn.Spawned = spawn.nothing) -> spawn.Outcome:
-    """spawn.run_cage's run, in this thread's prepared cage for these binds (made now when there is none)."""
-    shown = [b for b in binds if not b.startswith(("n:", "k:"))]
+               scratch_bytes: int, spawned: spawn.Spawned = spawn.nothing,
+               mounts: Sequence[tuple[str, int]] = ()) -> spawn.Outcome:
+    """spawn.run_cage's run, in this thread's prepared cage for these binds (made now when there is none);
+    `mounts` (path, descriptor of a detached mount) as spawn.run_cage's, `binds` without what they cover
+    (`unmounted`)."""
+    shown = [b for b in binds if not b.startswith(("n:", "k:", "g:"))]
     nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
     mem_cap = next((b[2:] for b in binds if b.startswith("k:")), "0")   # rlimits mode: init's memory watch
     netns = spawn.worker_netns()
@@ -68,14 +89,15 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
     keeper = 1 if os.geteuid() != 0 else 0
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), fsize(limits, out), num(mem), num(as_bytes),
-              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, *tasks, cwd, *argv]
+              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, "g" if "g:1" in binds else "s", *tasks,
+              str(len(mounts)), *(path for path, _ in mounts), cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):
         prepared = _prepared(key)
         try:
             if _hung_up(prepared.sock):
                 raise ConnectionResetError
-            socket.send_fds(prepared.sock, [request], list(fds))
+            socket.send_fds(prepared.sock, [request], [*fds, *(fd for _, fd in mounts)])
         except OSError:   # its helper is gone (killed while it waited): the run never started there
             _forget(prepared)
             if attempt:
@@ -162,7 +184,7 @@ def _forget(prepared: _Prepared) -> None:
     for key, kept in list(cages.items()):
         if kept is prepared:
             del cages[key]
-    prepared.close()
+    prepared.close(at_once=True)
 
 
 def _close_all(cages: OrderedDict[tuple, _Prepared]) -> None:

@@ -49,7 +49,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
         isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = (),
-        spawned: Callable[[], None] | None = None, scratch_mib: int = SCRATCH_MIB) -> RunResult:
+        spawned: Callable[[], None] | None = None, scratch_mib: int = SCRATCH_MIB, session: bool = True) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
     stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
@@ -60,7 +60,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     cgroup when the host allows one. `mounts` (caged runs only): (path, descriptor of a detached mount,
     see cagefiles.CappedFolder) shown writable at path; `scratch_mib`: the size of the cage's private /tmp. `spawned` is called once the program holds its
     descriptors: a caller that passed pipe ends may close its own copies then (its partner then sees EOF
-    as soon as the program closes its end, not only when it exits)."""
+    as soon as the program closes its end, not only when it exits). `session=False` (caged runs): the program
+    leads a process group but no session, so it shares ojpack's scheduler autogroup (each side of an
+    interactive pair, with the relay: see launch.c's own_group)."""
     if limits.files is not None:
         raise ValueError("a run with named files goes through fileio.run_with_files")
     caged = isolation_enabled() if isolate is None else isolate
@@ -68,15 +70,13 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     if caged:
         require_isolation()
     cage = run_cgroup(cgroup)
-    pooled = caged and pool.poolable(cage, mounts)
-    if cage:   # a prepared cage's run has its keeper in the cgroup too (see pool.py): one more task
-        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes + pooled)
     helper = launcher()
+    binds: list[str] = []
     if caged:
         if helper is None:
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
-        binds = cage_binds(argv, readable, writable)
+        binds = cage_binds(argv, readable, writable) + ([] if session else ["g:1"])
         if cage is None:   # rlimits alone: a process cap, and init watches memory instead of an address cap (see rlimit_limits)
             binds += cage_options(limits)
             address_space = False
@@ -84,14 +84,17 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         workdir = cage_path(str(cwd)) if cwd else "/tmp"
     else:
         workdir = str(cwd) if cwd else _workdir()
+    pooled = caged and pool.poolable(cage, mounts, binds)
+    if cage:   # a prepared cage's run has its keeper in the cgroup too (see pool.py): one more task
+        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes + pooled)
     try:
         with _bind(stdin, "rb") as fin, _bind(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
                 if pooled:
-                    outcome = pool.run_pooled(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
-                                              address_space, scratch_mib * MIB, after)
+                    outcome = pool.run_pooled(helper, skeleton(), argv, workdir, pool.unmounted(binds, mounts), fds,
+                                              limits, cage, address_space, scratch_mib * MIB, after, mounts)
                 elif caged:
                     outcome = spawn.run_cage(helper, skeleton(), argv, workdir, binds, fds, limits, cage,
                                              address_space, scratch_mib * MIB, mounts, after)

@@ -103,8 +103,7 @@ def run_cage(helper: str, skeleton: str, argv: list[str] | tuple[str, ...], cwd:
         try:
             _, helper_status = os.waitpid(pid, 0)
         except BaseException:
-            os.kill(pid, signal.SIGKILL)   # init dies with it (PR_SET_PDEATHSIG), and the cage with init
-            os.waitpid(pid, 0)
+            stop(pid)   # it kills and reaps init, and the cage goes with init
             raise
         text = report.read().decode(errors="replace").strip()
     if text.startswith("E ") or not text:
@@ -206,6 +205,7 @@ def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, 
         waiter.register(pidfd, select.POLLIN)
     killed = False
     used = 0.0   # nothing to read before the first wait: most runs end long before any limit
+    reaped = False
     try:
         while True:
             remaining_wall = start + limits.wall - time.monotonic()
@@ -218,6 +218,7 @@ def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, 
                 waiter.poll(delay * 1000)
             got, status, usage = os.wait4(pid, os.WNOHANG)
             if got == pid:
+                reaped = True
                 return killed, status, usage
             if pidfd is None:
                 time.sleep(min(delay, 0.01))
@@ -225,6 +226,49 @@ def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, 
     finally:
         if pidfd is not None:
             os.close(pidfd)
+        if not reaped:
+            _reap_abandoned(pid, watch)
+
+
+def exited_within(pid: int, seconds: float) -> bool:
+    """Reap our child `pid` once it has exited, waiting up to `seconds`; False if it still runs."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            got, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:
+            return True   # reaped already
+        if got == pid:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.002)
+
+
+def stop(pid: int) -> None:
+    """End a helper we no longer wait for and reap it: SIGTERM first, on which the cage and pool helpers kill
+    and reap their own children (SIGKILL would leave those to the host's init as zombies), SIGKILL if it
+    does not go."""
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+        if exited_within(pid, 5.0):
+            return
+
+
+def _reap_abandoned(pid: int, watch: int) -> None:
+    """A wait cut short (Ctrl-C): the program's group is killed and our child `pid` reaped before the error
+    goes on, so no exited helper stays behind as a zombie (re-parented to init once ojpack exits)."""
+    kill_group(watch)
+    if pid != watch and exited_within(pid, 5.0):   # the fork helper ends once its program has
+        return
+    try:
+        os.kill(pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    exited_within(pid, 5.0)
 
 
 def _cpu_of(pid: int) -> float:

@@ -6,7 +6,7 @@ import datetime
 from pathlib import Path
 
 from ..errors import OjpackError
-from ..problem import CONTEST_FILE, ContestProblem, add_problem_line, is_contest, load_contest, next_entry
+from ..problem import CONTEST_FILE, ContestProblem, add_problem_line, is_contest, load_contest, load_problem, next_entry
 from .problem import TEMPLATES, Kind, NewProblem, new_problem
 
 
@@ -39,3 +39,27 @@ def add_to_contest(folder: Path, kind: Kind, languages: tuple[str, ...],
     made = new_problem(folder, kind, languages, short_name)
     add_problem_line(root, entry)
     return made, entry
+
+
+def add_existing(folder: Path, contest: Path | None = None) -> ContestProblem:
+    """An existing problem (a folder with problem.yaml, inside the contest) appended to contest.yaml's
+    `problems:` with the next letter and colour, as `ojpack new NAME` inside a contest does. `contest`:
+    default the current folder when it is a contest, else the problem folder's parent."""
+    problem = folder.resolve()
+    root = (contest or (Path.cwd() if is_contest(Path.cwd()) else problem.parent)).resolve()
+    if not is_contest(root):
+        raise OjpackError(f"{root} is not a contest (no {CONTEST_FILE}); name it with --contest DIR")
+    if not (problem / "problem.yaml").is_file():
+        raise OjpackError(f"{folder} holds no problem.yaml: only a problem can join a contest")
+    load_problem(problem)   # a problem that does not load would break every contest command
+    try:
+        rel = problem.relative_to(root).as_posix()
+    except ValueError:
+        raise OjpackError(f"{folder} is not inside the contest {root}: move it there first") from None
+    spec = load_contest(root).spec
+    listed = next((p for p in spec.problems if (root / p.path).resolve() == problem), None)
+    if listed is not None:
+        raise OjpackError(f"{rel} is already problem {listed.letter} of the contest")
+    entry = next_entry(spec, rel)
+    add_problem_line(root, entry)
+    return entry

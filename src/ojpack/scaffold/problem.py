@@ -4,7 +4,9 @@ render and export at once.
 The templates are files, not strings: templates/common/ (the setter's libraries: ojval for validators,
 ojgen for generators, and a README) goes into every package, then one problem: templates/sum/ (sum of n
 integers modulo 1e9+7; pass-fail, or with `--subtasks` two scored subtasks), templates/guess/ (guess a
-hidden number, interactive) or templates/mean/ (`--float`: the mean, judged within a tolerance). Only problem.yaml is filled in (@SHORT_NAME@, @NAMES@), by plain replacement:
+hidden number, interactive), templates/mean/ (`--float`: the mean, judged within a tolerance) or
+templates/maxat/ (`--checker`: any index of the maximum, judged by a testlib checker, checkers/chk.cpp, with
+ojpack's own small testlib.h beside it). Only problem.yaml is filled in (@SHORT_NAME@, @NAMES@), by plain replacement:
 the statement templates are jinja2 of their own and are copied as they are.
 """
 
@@ -19,7 +21,7 @@ from typing import Literal
 
 from ..errors import OjpackError
 
-Kind = Literal["pass-fail", "subtasks", "interactive", "float"]
+Kind = Literal["pass-fail", "subtasks", "interactive", "float", "checker", "output-only", "grader", "communication"]
 TEMPLATES = resources.files("ojpack.scaffold").joinpath("templates")
 LANGUAGE = re.compile(r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
 STATEMENT = re.compile(r"^problem\.(.+)\.md\.j2$")
@@ -30,10 +32,18 @@ PROBLEMS: dict[str, tuple[str, str, dict[str, str]]] = {
     "subtasks": ("sum", "problem.subtasks.yaml", {"en": "Sum Modulo", "zh": "取模求和"}),
     "interactive": ("guess", "problem.yaml", {"en": "Guess the Number", "zh": "猜数"}),
     "float": ("mean", "problem.float.yaml", {"en": "Mean", "zh": "平均数"}),
+    "checker": ("maxat", "problem.checker.yaml", {"en": "Where Is the Maximum", "zh": "最大值在哪里"}),
+    "grader": ("grader", "problem.grader.yaml", {"en": "Sum Modulo (Grader)", "zh": "取模求和（函数交互）"}),
+    "communication": ("relay", "problem.communication.yaml", {"en": "Relay", "zh": "接力"}),
+    "output-only": ("outputs", "problem.output-only.yaml", {"en": "Sum Modulo (Outputs)", "zh": "取模求和（提交答案）"}),
 }
 # A template that takes another's files first, then its own over them: templates/mean/ (the mean of n
 # integers, judged with a tolerance) shares sum's input, so its generator and validator.
-BASES: dict[str, tuple[str, set[str]]] = {"mean": ("sum", {"solutions", "statement"})}
+BASES: dict[str, tuple[str, set[str]]] = {"mean": ("sum", {"solutions", "statement"}),
+                                          "outputs": ("sum", {"solutions", "statement"}),
+                                          "grader": ("sum", {"solutions", "statement"}),
+                                          "relay": ("sum", {"solutions", "statement"}),
+                                          "maxat": ("sum", {"solutions", "statement"})}
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,9 @@
 """How strong is the data? Stress with shrinking, and mutation analysis.
 
-Takes the package (its grammar in problem.yaml, checker, validator, model solution, built data and
-proof); gives `stress` (a solution against a reference on random valid inputs, the first difference shrunk
-to a 1-minimal counterexample) and `strength` (mutants of the accepted solutions: killed by the data,
+Takes the package (its grammar in problem.yaml if it has one, else its generators; checker, validator,
+model solution, built data and proof); gives `stress` (a solution against a reference on random inputs the
+validator accepts, the first difference shrunk, every candidate validated, over the grammar's tree or as
+text) and `strength` (mutants of the accepted solutions: killed by the data,
 equivalent, or surviving with a counterexample that can join the plan); and the strength of the validator
 (invalid inputs made from the data, all to be rejected) and of the checker (changed answers rejected,
 allowed variants accepted, declared cases as declared)."""

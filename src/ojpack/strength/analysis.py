@@ -2,7 +2,8 @@
 
 Each mutant is compiled (cached by content, in parallel) and run on the data in judging order until its
 first failing test: killed. A survivor is compared with the model on every proof batch (all small
-positions) and then stressed for a few seconds: no difference → equivalent (as far as anyone can tell);
+positions) and then stressed for a few seconds (on the grammar's inputs, or without a grammar on the plan's
+generator lines scaled down, as `ojpack stress` makes them): no difference → equivalent (as far as anyone can tell);
 a difference → survived, with its shrunk counterexample, which `add` puts into the plan."""
 
 from __future__ import annotations
@@ -18,14 +19,13 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..cache import cache_for
-from ..errors import OjpackError
 from ..judging import Engine, Job, discover, output_scratch, proof_batches
 from ..problem import Problem, load_problem
 from ..sandbox import CompileError, Program
 from ..testdata import BuiltTest, ensure_built
 from .duel import Duel
 from .judged import judge_run
-from .grammar import GrammarError
+from .keeper import Validity
 from .mutate import Mutant, mutants, supported
 from .plan_edit import add_copy_test
 from .stress import Setup, Sources, compile_program, hunt, minimise, setup, write_counterexample
@@ -101,7 +101,7 @@ def strength(problem: Problem, sources: Sequence[Path] | None = None, all_accept
         if all_accepted:
             sources += [s.path for s in discover(problem) if s.must_pass and supported(s.path)
                         and s.path != sources[0]]
-    s = setup(problem)   # first: a package without a grammar fails before anything is built
+    s = setup(problem)
     tests = ensure_built(problem)
     model = compile_program(problem, problem.model_path())
     todo = [m for src in sources for m in mutants(src) if select is None or select(m)]
@@ -181,25 +181,23 @@ def _examine(problem: Problem, r: MutantResult, model: Program, s: Setup, runner
              workers: int, folder: Path) -> None:
     """A survivor against the model: every proof batch, then stress; equivalent when nothing differs."""
     program = _compile(problem, r.mutant, folder)
+    valid, kept = Validity(problem, s.validator), problem.root / "build" / "strength"
     with Duel(program, model, s.checker, s.limits, s.time_limit) as duel:
-        tree = None
+        failing = None
         if problem.spec.proof is not None:
             batch_tests = proof_batches(problem, cache_for(problem.root).dir)[0]
             with ThreadPoolExecutor(max_workers=workers) as pool:
                 flags = pool.map(lambda t: runner.fails(program, t.input, t.answer), batch_tests)
                 bad = next((t for t, f in zip(batch_tests, flags) if f), None)
             if bad is not None:
-                try:
-                    tree = s.grammar.parse(bad.input.read_bytes())
-                except GrammarError as e:
-                    raise OjpackError(f"proof batch {bad.input.name} does not follow the grammar: {e}") from None
-        if tree is None:
-            found = hunt(duel, Sources(problem, s.grammar, 1, generators=False), seconds, workers)
-            tree = found.found.tree if found.found else None
-        if tree is None:
+                failing = bad.input.read_bytes()
+        if failing is None:   # the grammar's inputs, or without one the plan's generators scaled down
+            found = hunt(duel, Sources(problem, s.grammar, 1, generators=False), seconds, workers, valid, kept)
+            failing = found.found.data if found.found else None
+        if failing is None:
             r.status = "equivalent"
             return
-        data, outcome, _ = minimise(duel, s.grammar, tree, workers)
+        data, outcome, _ = minimise(duel, s.grammar, failing, workers, valid, kept)
     r.data = data
     stem = f"{r.mutant.original.stem}-{r.mutant.line}-{r.mutant.digest[:8]}"
     r.counterexample = write_counterexample(problem.root / "build" / "strength", stem, data, outcome,

@@ -1,5 +1,6 @@
 """Two programs on one input, judged by the package's own checker (the reference's output is the answer; for
-a multi-pass problem, the solution runs every pass the output validator asks for)."""
+a multi-pass problem, the solution runs every pass the output validator asks for). A communication task's
+manager judges both on its own (no answer file): they differ when the reference is AC and the solution not."""
 
 from __future__ import annotations
 
@@ -10,9 +11,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import OjpackError
-from ..judging import Checker, MultiPass, of_run, output_scratch
+from ..judging import Checker, Communicator, MultiPass, of_run, output_scratch
 from ..sandbox import Program, RunLimits, RunResult, run_with_files
 from .judged import judge_run
+
+
+class ReferenceFailed(OjpackError):
+    """The reference did not end well on an input: the input's fault if the validator rejects it, else the
+    reference's (`kept` writes the input where the user can find it after ojpack exits)."""
+
+    def __init__(self, name: str, how: str, data: bytes) -> None:
+        super().__init__(f"the reference {name} failed ({how}) on a valid input; it cannot judge")
+        self.data = data
+
+    def kept(self, folder: Path) -> OjpackError:
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "reference-failed.in"
+        path.write_bytes(self.data)
+        return OjpackError(f"{self} (input kept at {path})")
 
 
 @dataclass(frozen=True)
@@ -26,8 +42,8 @@ class Outcome:
 class Duel:
     """Thread-safe: every thread gets its own scratch files."""
 
-    def __init__(self, solution: Program, reference: Program, checker: Checker | MultiPass, limits: RunLimits,
-                 time_limit: float, cgroup: bool | None = False) -> None:
+    def __init__(self, solution: Program, reference: Program, checker: Checker | MultiPass | Communicator,
+                 limits: RunLimits, time_limit: float, cgroup: bool | None = False) -> None:
         # No memory cgroup by default: a stress run needs answers, not a memory verdict, and setting up
         # a cage costs more than running a small program (RLIMIT_AS still stops a runaway).
         self.cgroup = cgroup
@@ -62,20 +78,21 @@ class Duel:
     def compare(self, data: bytes) -> Outcome:
         inp, ref_out, sol_out = self._files()
         inp.write_bytes(data)
+        if isinstance(self.checker, Communicator):
+            return self._communicated(inp, ref_out, sol_out, data)
         ref = self._run(self.reference, inp, ref_out)
         failed = of_run(ref, self.time_limit)
         if failed is not None:
-            raise OjpackError(f"the reference {self.reference.source.name} failed ({failed}) on a valid input; "
-                              f"it cannot judge (input kept at {_keep(data)})")
+            raise ReferenceFailed(self.reference.source.name, failed, data)
         sol = judge_run(self.solution, inp, ref_out, sol_out, self.checker, self.limits, self.time_limit, self.cgroup)
         return Outcome(sol.failed, ref_out.read_bytes(), sol.output, sol.message)
 
+    def _communicated(self, inp: Path, ref_out: Path, sol_out: Path, data: bytes) -> Outcome:
+        ref = judge_run(self.reference, inp, ref_out, ref_out, self.checker, self.limits, self.time_limit)
+        if ref.failed:
+            raise ReferenceFailed(self.reference.source.name, ref.message, data)
+        sol = judge_run(self.solution, inp, ref_out, sol_out, self.checker, self.limits, self.time_limit)
+        return Outcome(sol.failed, ref.output, sol.output, sol.message)
+
     def differs(self, data: bytes) -> bool:
         return self.compare(data).differ
-
-
-def _keep(data: bytes) -> Path:
-    fd, name = tempfile.mkstemp(prefix="ojpack-ref-failed-", suffix=".in")
-    with open(fd, "wb") as f:
-        f.write(data)
-    return Path(name)

@@ -1,19 +1,24 @@
 """Cut a failing input down until it is 1-minimal, over the grammar's tree.
 
 A greedy delta-debugger: first whole-input simplifications (every list of a kind at its shortest, every
-number of a bound at its minimum, all halved), then ddmin chunk removal on every list, outermost first,
-then lowering every number (to its smallest few values, halfway, by one). Passes repeat until none changes anything,
-so at the end removing any single element or lowering any number by one was tried and either left the
-grammar's bounds or made the two programs agree. Counts are list lengths in the tree, so they follow.
-Candidates are tried `workers` at a time; the first one in order that still fails is taken."""
+number of a field at its lowest, all halved), then shapes cut structurally (a tree's leaf, a graph's edges
+or a vertex, a permutation's value, a grid's row or column: shapes.py), then ddmin chunk removal on every
+list and string, outermost first (a list's followers — other lists counted by the same field — lose the same
+items), then lowering every number (to its smallest few values, halfway, by one) and moving every
+character toward its alphabet's first. Passes repeat until none changes anything. Counts are lengths in the
+tree, so they follow. With `valid_only`, a candidate that breaks a rule of the grammar (gcheck.py) is never
+run. Candidates are tried `workers` at a time; the first one in order that still fails is taken."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Any
 
-from .grammar import Block, Entry, Grammar, Item, walk
+from .firstfail import FirstFailing, Keep, outcomes_of
+from .grammar import Block, Entry, Grammar
+from .gsites import Sites, sites
 
 Path = tuple[int, ...]
 
@@ -21,7 +26,7 @@ Path = tuple[int, ...]
 def get(tree: Block, path: Path) -> Entry:
     entry: Entry = tree[path[0]]
     for j, k in zip(path[1::2], path[2::2]):
-        entry = entry[j][k]   # type: ignore[index]
+        entry = entry[j][k]
     return entry
 
 
@@ -31,68 +36,73 @@ def put(tree: Block, path: Path, value: Entry) -> Block:
     if len(path) == 1:
         new[path[0]] = value
         return new
-    blocks = list(new[path[0]])   # type: ignore[arg-type]
-    blocks[path[1]] = put(blocks[path[1]], path[2:], value)   # type: ignore[arg-type]
+    blocks = list(new[path[0]])
+    blocks[path[1]] = put(blocks[path[1]], path[2:], value)
     new[path[0]] = blocks
     return new
 
 
-def _map(items: Iterable[Item], block: Block, lists: Callable[[Item, list], list],
-         nums: Callable[[str, tuple[int, int], int], int]) -> Block:
-    """Apply `lists` to every list and `nums` to every number of a tree (inner blocks first)."""
-    out: Block = []
-    for it, entry in zip(items, block):
-        if isinstance(entry, int):
-            out.append(nums(it.bound, it.number, entry))
-        elif it.line is not None:
-            assert it.line_bound is not None
-            out.append(lists(it, [nums(it.line_bound, it.line, v) for v in entry]))   # type: ignore[arg-type]
-        else:
-            assert it.blocks is not None
-            out.append(lists(it, [_map(it.blocks, b, lists, nums) for b in entry]))   # type: ignore[arg-type]
-    return out
+def _copy(x: Any) -> Any:
+    return [_copy(y) for y in x] if isinstance(x, list) and type(x) is list else x
+
+
+def shrink_with_grammar(grammar: Grammar, data: bytes, keep: Keep, batch: int = 2) -> bytes:
+    """The input shrunk over `grammar`: `keep(candidates)` runs up to `batch` candidates (in parallel, as it
+    likes) and gives the index of the first that still reproduces, or None. Every candidate keeps the
+    grammar's rules; `data` must follow the grammar (GrammarError otherwise)."""
+    shrinker = Shrinker(grammar, workers=batch, keep=keep)
+    return grammar.render(shrinker.shrink(grammar.parse(data)))
 
 
 @dataclass
 class Shrinker:
     grammar: Grammar
-    fails: Callable[[bytes], bool]       # True: the two programs still disagree on this input
+    fails: Callable[[bytes], bool] | None = None   # True: still failing (run `workers` at a time)…
     workers: int = 2
-    tests: int = 0                       # candidates actually run
-    _memo: dict[bytes, bool] = field(default_factory=dict)
+    keep: Keep | None = None                       # …or a runner of whole batches (shrink_with_grammar)
+    valid_only: bool = True                        # never run a candidate that breaks the grammar's rules
+    _last_sites: tuple[Any, Any, Any] = (None, None, None)
+
+    def __post_init__(self) -> None:
+        run = outcomes_of(self.keep) if self.keep is not None else self._run_each
+        admit = (lambda tree: self.grammar.violation(tree) is None) if self.valid_only else None
+        self._runs: FirstFailing[Block] = FirstFailing(run, self._render, self.workers, admit)
 
     def shrink(self, tree: Block) -> Block:
         with ThreadPoolExecutor(max_workers=self.workers) as self._pool:
             changed = True
             while changed:
                 tree, a = self._fixpoint(tree, self._global)
-                tree, b = self._lists(tree)
-                tree, c = self._numbers(tree)
-                changed = a or b or c
-        return tree
+                tree, b = self._fixpoint(tree, self._shapes)
+                tree, c = self._lists(tree)
+                tree, d = self._numbers(tree)
+                changed = a or b or c or d
+        # a marked (invalid) tree is kept as it is: reading it back would drop its marks
+        return self.grammar.normal(tree) if self.valid_only else tree
+
+    def _sites(self, tree: Block, numbers: bool = True) -> Sites:
+        # the same tree object asks again and again while no candidate is taken: walk it once
+        key = (id(tree), numbers)
+        if self._last_sites[0] == key and self._last_sites[1] is tree:
+            return self._last_sites[2]
+        found = sites(self.grammar, tree, numbers=numbers)
+        self._last_sites = (key, tree, found)
+        return found
 
     # --- trying candidates ---------------------------------------------------------------------
     def _first(self, candidates: Iterable[Block], current: Block) -> Block | None:
         """The first candidate (in order) that still fails and differs from `current`, `workers` at once."""
-        batch: list[tuple[Block, bytes]] = []
-        now = self.grammar.render(current)
-        for tree in candidates:
-            data = self.grammar.render(tree)
-            if data == now or self._memo.get(data) is False:
-                continue
-            batch.append((tree, data))
-            if len(batch) == self.workers:
-                if (hit := self._try(batch)) is not None:
-                    return hit
-                batch = []
-        return self._try(batch) if batch else None
+        return self._runs.first(candidates, self.grammar.render(current))
 
-    def _try(self, batch: list[tuple[Block, bytes]]) -> Block | None:
-        todo = [d for _, d in batch if d not in self._memo]
-        self.tests += len(todo)
-        for d, bad in zip(todo, self._pool.map(self.fails, todo)):
-            self._memo[d] = bad
-        return next((t for t, d in batch if self._memo[d]), None)
+    def _render(self, tree: Block) -> bytes | None:
+        try:
+            return self.grammar.render(tree)
+        except (IndexError, TypeError, ValueError):   # a candidate edit the tree's shape cannot take
+            return None
+
+    def _run_each(self, batch: list[bytes]) -> list[bool | None]:
+        assert self.fails is not None
+        return list(self._pool.map(self.fails, batch))
 
     def _fixpoint(self, tree: Block, candidates: Callable[[Block], Iterator[Block]]) -> tuple[Block, bool]:
         changed = False
@@ -100,73 +110,108 @@ class Shrinker:
             tree, changed = hit, True
         return tree, changed
 
-    # --- the three kinds of edits --------------------------------------------------------------
+    # --- the kinds of edits --------------------------------------------------------------------
     def _global(self, tree: Block) -> Iterator[Block]:
-        items = self.grammar.items
-        keep = lambda _b, _r, v: v   # noqa: E731
-        same = lambda _it, lst: lst   # noqa: E731
-        kinds = {id(it): it for _, it, e in walk(items, tree) if not isinstance(e, int)}
-        for kind in kinds.values():
-            lo = max(kind.number[0], 0)
-            yield _map(items, tree, lambda it, lst, k=kind, lo=lo: lst[:lo] if it is k else lst, keep)
-        bounds = {it.line_bound: it.line for _, it, e in walk(items, tree) if it.line is not None}
-        bounds |= {it.bound: it.number for _, it, e in walk(items, tree) if isinstance(e, int)}
-        for name, (lo, _hi) in bounds.items():
-            yield _map(items, tree, same, lambda b, r, v, n=name: r[0] if b == n else v)
-            yield _map(items, tree, same, lambda b, r, v, n=name: max(r[0], v // 2) if b == n else v)
+        s = self._sites(tree)
+        for kind in dict.fromkeys(site.kind for site in s.lists):
+            yield self._all(tree, [x for x in s.lists if x.kind == kind], lambda x, v: v[:x.lo])
+        for kind in dict.fromkeys(site.kind for site in s.numbers):
+            group = [x for x in s.numbers if x.kind == kind]
+            yield self._all(tree, group, lambda x, v: x.alphabet[0] if x.alphabet else x.lo)
+            if not group[0].alphabet:
+                yield self._all(tree, group, lambda x, v: max(x.lo, v // 2))
+
+    @staticmethod
+    def _all(tree: Block, group: list[Any], edit: Callable[[Any, Any], Any]) -> Block:
+        """Every place of `group` edited at once, on a private copy of the tree (one copy, not one per place)."""
+        if len(group) == 1:   # one place: only the spine down to it is copied
+            x = group[0]
+            try:
+                entry = get(tree, x.path)
+                return put(tree, x.path, x.set(entry, edit(x, x.get(entry))))
+            except (IndexError, TypeError):
+                return tree
+        tree = _copy(tree)
+        for x in reversed(group):   # inner places before the lists that hold them
+            try:
+                holder = tree if len(x.path) == 1 else get(tree, x.path[:-2])[x.path[-2]]
+                entry = holder[x.path[-1]]
+                holder[x.path[-1]] = x.set(entry, edit(x, x.get(entry)))
+            except (IndexError, TypeError):
+                pass
+        return tree
+
+    def _shapes(self, tree: Block) -> Iterator[Block]:
+        from .shapes import smaller
+        found = self._sites(tree)
+        for path, shape in found.shapes:
+            # the numbers after the shape, in its block, that range up to its size (queries u: 1..n): a
+            # removed vertex's label is gone, so the labels above it move down with the shape's
+            name = shape.size[0].name
+            refs = [x for x in found.numbers if x.field is not None and x.field.range is not None
+                    and x.field.range.hi.bare == name and x.path[:len(path) - 1] == path[:-1] and x.path > path]
+            for entry, gone in smaller(shape, get(tree, path)):
+                cut = put(tree, path, entry)
+                if gone is not None and refs:
+                    cut = self._all(cut, refs, lambda x, v, g=gone: v - 1 if v > g else v)
+                yield cut
 
     def _lists(self, tree: Block) -> tuple[Block, bool]:
-        """ddmin on every list, outermost first; a success keeps the chunk size."""
+        """ddmin on every list and string, outermost first; a success keeps the chunk size."""
         changed, s = False, 0
         while True:
-            sites = [(p, it) for p, it, e in walk(self.grammar.items, tree) if not isinstance(e, int)]
-            if s >= len(sites):
+            found = self._sites(tree, numbers=False).lists
+            if s >= len(found):
                 return tree, changed
-            path, it = sites[s]
-            lo = max(it.number[0], 0)
-            k = len(get(tree, path)) // 2 or 1   # type: ignore[arg-type]
+            site = found[s]
+            k = len(site.get(get(tree, site.path))) // 2 or 1
             while k >= 1:
-                n = len(get(tree, path))   # type: ignore[arg-type]
-                k = min(k, n - lo)
+                found = self._sites(tree, numbers=False).lists
+                if s >= len(found):
+                    break
+                site = found[s]
+                n = len(site.get(get(tree, site.path)))
+                k = min(k, n - site.lo)
                 if k < 1:
                     break
-                hit = self._first(self._removals(tree, path, n, k), tree)
+                group = [x for x in found if site.group is not None and x.group == site.group] or [site]
+                cuts = (self._all(tree, group, lambda x, v, a=a: v[:a] + v[a + k:]) for a in range(0, n, k))
+                hit = self._first(cuts, tree)
                 if hit is None:
                     k //= 2
                 else:
                     tree, changed = hit, True
             s += 1
 
-    @staticmethod
-    def _removals(tree: Block, path: Path, n: int, k: int) -> Iterator[Block]:
-        lst = get(tree, path)
-        for start in range(0, n, k):   # the last chunk may be shorter: what is left is still >= n - k
-            yield put(tree, path, lst[:start] + lst[start + k:])   # type: ignore[index,operator]
-
     def _numbers(self, tree: Block) -> tuple[Block, bool]:
         changed = False
-        sites = [(p, None, it.number) if isinstance(e, int) else (p, i, it.line)
-                 for p, it, e in walk(self.grammar.items, tree) if isinstance(e, int) or it.line is not None
-                 for i in (range(len(e)) if not isinstance(e, int) else [None])]   # type: ignore[arg-type]
-        for path, idx, bound in sites:
-            assert bound is not None
-            lo = bound[0]
+        found = self._sites(tree).numbers
+        for at, site in enumerate(found):
+            # the numbers after it, in its block, whose range ends at it (u: 1..n): lowered with it, so a
+            # vertex count can drop below the labels in use (they are moved down to the new count)
+            name = site.field.name if site.field is not None else None
+            deps = [x for x in found[at + 1:] if name and x.field is not None and x.field.range is not None
+                    and x.field.range.hi.bare == name and x.path[:len(site.path) - 1] == site.path[:-1]]
             while True:
-                entry = get(tree, path)
-                v = entry if idx is None else entry[idx]   # type: ignore[index]
-                # the smallest values first (a counterexample reads best with tiny numbers), then halfway, then one less
-                tries = (lo, lo + 1, lo + 2, lo + 3, (lo + v) // 2, v - 1)   # type: ignore[operator]
-                options = sorted({x for x in tries if lo <= x < v})   # type: ignore[operator]
-                hit = self._first((self._lowered(tree, path, idx, x) for x in options), tree)
+                try:
+                    v = site.get(get(tree, site.path))
+                except (IndexError, TypeError):
+                    break
+                lo = site.lo
+                if isinstance(v, str):   # a character: toward the alphabet's first
+                    options: list[Any] = [site.alphabet[i] for i in sorted({0, 1, site.alphabet.index(v) // 2,
+                                          site.alphabet.index(v) - 1}) if 0 <= i < site.alphabet.index(v)] \
+                        if v in site.alphabet else []
+                else:
+                    # the smallest values first (a counterexample reads best with tiny numbers), then halfway, then one less
+                    tries = (lo, lo + 1, lo + 2, lo + 3, (lo + v) // 2, v - 1)
+                    options = sorted({x for x in tries if lo <= x < v})
+                cands = [put(tree, site.path, site.set(get(tree, site.path), x)) for x in options]
+                if deps and not isinstance(v, str):
+                    cands += [self._all(tree, [site, *deps], lambda y, w, x=x: x if y is site else min(w, x))
+                              for x in options]
+                hit = self._first(cands, tree)
                 if hit is None:
                     break
                 tree, changed = hit, True
         return tree, changed
-
-    @staticmethod
-    def _lowered(tree: Block, path: Path, idx: int | None, value: int) -> Block:
-        if idx is None:
-            return put(tree, path, value)
-        line = list(get(tree, path))   # type: ignore[arg-type]
-        line[idx] = value
-        return put(tree, path, line)

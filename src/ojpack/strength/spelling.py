@@ -7,16 +7,16 @@ shrinker's edits that keep the element they sit on (list cuts, other numbers low
 still breaks the same rule.
 
 The oracle is the grammar itself: a valid input is exactly the canonical rendering of its own parse
-(one number per line or single spaces within a line, `\\n` line ends, nothing else) with every number
-within the bounds in force. Whatever the oracle calls broken is invalid for every validator of the package;
+(single spaces within a line, `\\n` line ends, nothing else) keeping every rule of the grammar
+(gcheck.py) within the bounds in force. Whatever the oracle calls broken is invalid for every validator of the package;
 what it calls possibly valid (the package may have rules beyond the grammar) is never reported."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .grammar import Block, Bounds, Grammar, GrammarError, Item
+from ..problem import Bounds
+from .grammar import Grammar, GrammarError
 
 
 class Spelt(int):
@@ -55,7 +55,7 @@ def broken_rule(grammar: Grammar, data: bytes, bounds: Bounds) -> str | None:
     canonical = grammar.render(tree)
     if canonical != data:
         return _difference(canonical, data)
-    return _out_of_bounds(grammar.items, tree, bounds)
+    return grammar.violation(tree, bounds)
 
 
 def _show(data: bytes, at: int) -> str:
@@ -78,28 +78,3 @@ def _difference(want: bytes, got: bytes) -> str:
     line = got.count(b"\n", 0, at) + 1
     column = at - (got.rfind(b"\n", 0, at) + 1) + 1
     return f"line {line}, column {column}: the format has {_show(want, at)} here, the input {_show(got, at)}"
-
-
-def _out_of_bounds(items: Sequence[Item], block: Block, bounds: Bounds) -> str | None:
-    def outside(name: str, value: int, what: str) -> str | None:
-        lo, hi = bounds[name]
-        return None if lo <= value <= hi else f"{what} = {value} is outside {name}'s bounds [{lo}, {hi}]"
-
-    for it, entry in zip(items, block):
-        if isinstance(entry, int):
-            bad = outside(it.bound, entry, it.bound)
-        else:
-            bad = outside(it.bound, len(entry), it.bound)
-            if bad is None and it.line is not None and entry:
-                assert it.line_bound is not None
-                lo, hi = bounds[it.line_bound]
-                if not (lo <= min(entry) and max(entry) <= hi):   # type: ignore[type-var]
-                    bad = next(b for v in entry   # type: ignore[union-attr]
-                               if (b := outside(it.line_bound, v, it.line_bound)))
-            elif bad is None:
-                assert it.blocks is not None
-                bad = next((b for sub in entry   # type: ignore[union-attr]
-                            if (b := _out_of_bounds(it.blocks, sub, bounds))), None)   # type: ignore[arg-type]
-        if bad:
-            return bad
-    return None

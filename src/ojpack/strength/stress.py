@@ -1,44 +1,57 @@
-"""`ojpack stress`: a solution against a reference on random valid inputs until they disagree, then shrink.
+"""`ojpack stress`: a solution against a reference on random inputs until they disagree, then shrink.
 
-Inputs come from the grammar (valid by construction, magnitude growing case by case, top-level lists
-packed full so one spawn compares many cases) and, every GEN_EVERY-th case, from a generator of the plan
-with a fresh salt. The package's validator is the authority: it runs only on what would be reported."""
+Inputs come from the grammar when problem.yaml has one (magnitude growing case by case, top-level lists
+packed full so one spawn compares many cases, and every GEN_EVERY-th case a plan generator with a fresh
+salt), else from the package's generators (gensource.py: `--gen` lines, or the plan's scaled down). The
+package's validator is the authority on what an input is: a generator's input is validated before it is
+compared, a grammar sample when it differs (the grammar may be looser than the validator), and every
+candidate of the shrinking is judged by it too (keeper.py); nothing it rejects is ever reported."""
 
 from __future__ import annotations
 
 import os
 import random
-import re
-import tempfile
+import shlex
 import threading
 import time
+import zipfile
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..cache import cache_for
 from ..errors import OjpackError
 from ..judging import load_judge, problem_limits
-from ..problem import PlannedTest, Problem, make_plan
-from ..sandbox import Program, RunLimits, prepare, run
-from ..testdata import load_validator, validate_bytes
+from ..problem import Problem
+from ..sandbox import Program, RunLimits, link_of, prepare
+from ..testdata import load_validator
 from .ahead import Ahead
-from .duel import Duel, Outcome
-from .grammar import Block, Grammar, GrammarError, load_grammar
+from .duel import Duel, Outcome, ReferenceFailed
+from .gensource import GenLine, Generated, parse_gen, plan_lines
+from .grammar import Grammar, GrammarError, load_grammar
+from .keeper import Keeper, Validity
 from .plan_edit import add_copy_test, check_name
-from .shrink import Shrinker
+from .reduce import reduce_text
+from .shrinkers import Shrink, grammar_shrinker
 
 GEN_EVERY = 64
-GEN_LIMITS = RunLimits(cpu=30, wall=60, memory_mib=2048, output_mib=256)
-SALT = re.compile(r"^--salt(=.*)?$")
+
+
+@dataclass(frozen=True)
+class Made:
+    data: bytes
+    units: int          # elementary cases in it (a grammar's top-level list entries), 1 if unknown
+    origin: str
+    generated: bool     # from a generator (validated before it is compared) rather than the grammar
 
 
 @dataclass(frozen=True)
 class Found:
     index: int
     data: bytes
-    tree: Block
     origin: str
 
 
@@ -62,53 +75,54 @@ class StressResult:
     origin: str | None = None
     shrink_tests: int = 0
     added: str | None = None
+    rejected: int = 0       # inputs (and shrinking candidates) the validator rejected
+    command: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"counterexample": str(self.counterexample) if self.counterexample else None, "cases": self.cases,
                 "games": self.units, "seconds": round(self.seconds, 2), "seed": self.seed, "expected": self.expected,
                 "got": self.got, "message": self.message, "origin": self.origin, "shrink_tests": self.shrink_tests,
-                "added": self.added}
+                "added": self.added, "rejected": self.rejected, "command": self.command}
 
 
 class Sources:
-    """Case k → input bytes and tree: the grammar, or now and then a plan generator with a fresh salt."""
+    """Case k → a Made: the grammar (now and then a plan generator with a fresh salt), or generators only."""
 
-    def __init__(self, problem: Problem, grammar: Grammar, seed: int, generators: bool = True) -> None:
-        self.problem, self.grammar, self.seed = problem, grammar, seed
-        self.gens = [t for t in make_plan(problem) if t.gen] if generators else []
-        self.cache_dir = cache_for(problem.root).dir
+    def __init__(self, problem: Problem, grammar: Grammar | None, seed: int, generators: bool = True,
+                 gens: Sequence[GenLine] = ()) -> None:
+        self.grammar, self.seed = grammar, seed
+        if gens or grammar is None:
+            lines = list(gens) or plan_lines(problem, scaled=True)
+            self.only, self.gen = True, Generated(problem, lines, seed)
+        else:
+            lines = plan_lines(problem, scaled=False) if generators else []
+            self.only, self.gen = False, Generated(problem, lines, seed) if lines else None
 
-    def make(self, k: int) -> tuple[bytes, int, str] | None:
-        """Input k's bytes, its elementary cases and where it came from."""
+    def make(self, k: int) -> Made | None:
         rng = random.Random(f"{self.seed}:{k}")
-        if self.gens and k % GEN_EVERY == GEN_EVERY - 1:
-            return self._generated(rng.choice(self.gens), f"stress-{self.seed}-{k}")
+        if self.only or (self.gen is not None and k % GEN_EVERY == GEN_EVERY - 1):
+            assert self.gen is not None
+            made = self.gen.make(k, rng)
+            if made is None:
+                return None
+            data, line = made
+            return Made(data, self.units(data), f"generator `{line}`", True)
+        assert self.grammar is not None
         data, units = self.grammar.sample(rng, k)
-        return data, units, f"grammar case {k} (seed {self.seed})"
+        return Made(data, units, f"grammar case {k} (seed {self.seed})", False)
 
-    def _generated(self, test: PlannedTest, salt: str) -> tuple[bytes, int, str] | None:
-        assert test.gen is not None
-        args = [a for i, a in enumerate(test.gen[1:]) if not SALT.match(a)
-                and not (i > 0 and test.gen[i] == "--salt")]
-        program = prepare(self.problem.path(f"generators/{test.gen[0]}"), self.cache_dir)
-        line = " ".join([test.gen[0], *args, "--salt", salt])
-        with tempfile.TemporaryDirectory(prefix="ojpack-stressgen-") as tmp:
-            out = Path(tmp, "out")
-            res = run([*program.argv, *args, "--salt", salt], Path("/dev/null"), out, GEN_LIMITS,
-                      readable=[program.source.parent], address_space=program.language.address_space)
-            if res.status != "ok":
-                raise OjpackError(f"generator `{line}` failed ({res.status}, exit {res.exit_code})")
-            data = out.read_bytes()
+    def units(self, data: bytes) -> int:
+        if self.grammar is None:
+            return 1
         try:
-            return data, self.grammar.units(self.grammar.parse(data)), f"generator `{line}`"
-        except GrammarError as e:
-            raise OjpackError(f"generator `{line}` wrote an input the grammar cannot read: {e}") from None
+            return self.grammar.units(self.grammar.parse(data))
+        except GrammarError:
+            return 1
 
 
-def hunt(duel: Duel, sources: Sources, seconds: float, workers: int,
-         accept: Callable[[bytes], bool] = lambda _d: True) -> Hunt:
+def hunt(duel: Duel, sources: Sources, seconds: float, workers: int, valid: Validity, kept: Path) -> Hunt:
     """Compare on case after case (made ahead by one thread, see ahead.py), `workers` at once, until a
-    difference or the deadline."""
+    valid input on which they differ, or the deadline. `kept`: where an input the reference fails on goes."""
     state, lock, stop = Hunt(), threading.Lock(), threading.Event()
     deadline = time.monotonic() + seconds
     ahead = Ahead(sources.make, 2 * workers, stop)
@@ -119,18 +133,21 @@ def hunt(duel: Duel, sources: Sources, seconds: float, workers: int,
             if taken is None:
                 return
             k, made = taken
-            if made is None:
+            if made is None or (made.generated and not valid(made.data)):
                 continue
-            data, units, origin = made
-            differ = duel.differs(data)
+            try:
+                differ = duel.differs(made.data)
+            except ReferenceFailed as e:
+                if made.generated or valid(made.data):
+                    raise e.kept(kept) from None
+                continue   # an approximate grammar's input the validator rejects: not an input at all
             with lock:
                 state.cases += 1
-                state.units += units
-            if differ and accept(data):
-                tree = sources.grammar.parse(data)
+                state.units += made.units
+            if differ and (made.generated or valid(made.data)):
                 with lock:
                     if state.found is None or k < state.found.index:
-                        state.found = Found(k, data, tree, origin)
+                        state.found = Found(k, made.data, made.origin)
                 stop.set()
 
     with ThreadPoolExecutor(max_workers=workers) as pool:
@@ -143,29 +160,54 @@ def hunt(duel: Duel, sources: Sources, seconds: float, workers: int,
     return state
 
 
-def minimise(duel: Duel, grammar: Grammar, tree: Block, workers: int) -> tuple[bytes, Outcome, int]:
-    shrinker = Shrinker(grammar, duel.differs, workers)
-    small = grammar.render(shrinker.shrink(tree))
+def shrinker_for(grammar: Grammar | None, data: bytes, workers: int) -> Shrink:
+    """Over the grammar's tree when the input follows the grammar; else the text reducer."""
+    if grammar is not None:
+        try:
+            grammar.parse(data)
+            return grammar_shrinker(grammar, workers)
+        except GrammarError:
+            pass
+    return partial(reduce_text, batch=workers)
+
+
+def minimise(duel: Duel, grammar: Grammar | None, data: bytes, workers: int, valid: Validity,
+             kept: Path) -> tuple[bytes, Outcome, int]:
+    """The smallest input reached that the validator accepts and on which the two still differ."""
+    with Keeper(duel, valid, workers, kept) as keep:
+        small = shrinker_for(grammar, data, workers)(data, keep)
+        tried = keep.tried
+    if (why := valid.why_not(small)) is not None:   # never reported, whatever a shrinker did
+        raise OjpackError(f"shrinking ended on an input the validator rejects ({why}); this is a bug in ojpack")
     outcome = duel.compare(small)
     if not outcome.differ:   # a flaky solution (undefined behaviour): keep what failed last
         raise OjpackError("the difference did not reproduce after shrinking (does the solution behave "
                           "nondeterministically?)")
-    return small, outcome, shrinker.tests
+    return small, outcome, tried
 
 
-def write_counterexample(folder: Path, stem: str, data: bytes, outcome: Outcome, note: str) -> Path:
-    """STEM.in, STEM.ans (the reference's output), STEM.out (the solution's), STEM.log (checker message)."""
+def write_counterexample(folder: Path, stem: str, data: bytes, outcome: Outcome, note: str,
+                         command: str | None = None) -> Path:
+    """STEM.in, STEM.ans (the reference's output), STEM.out (the solution's), STEM.log (checker message),
+    and with `command` STEM.cmd (the command that finds it again) and a README saying what each file is."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / f"{stem}.in").write_bytes(data)
     (folder / f"{stem}.ans").write_bytes(outcome.expected)
     (folder / f"{stem}.out").write_bytes(outcome.got)
     (folder / f"{stem}.log").write_text(f"{note}\nchecker: {outcome.message}\n", encoding="utf-8")
+    if command:
+        (folder / f"{stem}.cmd").write_text(command + "\n", encoding="utf-8")
+        (folder / "README").write_text(
+            f"{note}\n\n{stem}.in   the input (accepted by the package's validator)\n"
+            f"{stem}.ans  the reference's output\n{stem}.out  the solution's output\n"
+            f"{stem}.log  the checker's verdict\n{stem}.cmd  the command that found it:\n\n  {command}\n\n"
+            f"Validate it again with `ojpack validate {folder / (stem + '.in')}`.\n", encoding="utf-8")
     return folder / f"{stem}.in"
 
 
 @dataclass(frozen=True)
 class Setup:
-    grammar: Grammar
+    grammar: Grammar | None     # None: the package has no `grammar:`
     limits: RunLimits
     time_limit: float
     checker: Any
@@ -179,43 +221,66 @@ def setup(problem: Problem) -> Setup:
                           "problem's programs have none: they play its interactor (`ojpack check` judges them)")
     cache = cache_for(problem.root)
     lim = problem.spec.limits
-    return Setup(load_grammar(problem), problem_limits(problem), lim.time,
-                 load_judge(problem, cache.dir), load_validator(problem, cache))
+    grammar = load_grammar(problem) if problem.spec.grammar else None
+    return Setup(grammar, problem_limits(problem), lim.time, load_judge(problem, cache.dir),
+                 load_validator(problem, cache))
 
 
 def compile_program(problem: Problem, source: Path, lang: str | None = None) -> Program:
     return prepare(source, cache_for(problem.root).dir, lang, memory_mib=problem.spec.limits.memory,
-                   includes=problem.includes())
+                   includes=problem.includes(), link=link_of(problem))
+
+
+def _command(problem: Problem, solution: Path, against: Path | None, seconds: float, seed: int, lang: str | None,
+             gens: Sequence[str]) -> str:
+    def rel(p: Path) -> str:
+        try:
+            return str(p.resolve().relative_to(problem.root.resolve()))
+        except ValueError:
+            return str(p.resolve())
+
+    argv = ["ojpack", "stress", rel(solution), "--seed", str(seed), "--seconds", f"{seconds:g}"]
+    argv += ["--against", rel(against)] if against else []
+    argv += ["--lang", lang] if lang else []
+    for g in gens:
+        argv += ["--gen", g]
+    return shlex.join([*argv, "-p", str(problem.root)])
 
 
 def stress(problem: Problem, solution: Path, against: Path | None = None, seconds: float = 60.0,
            seed: int | None = None, workers: int | None = None, lang: str | None = None,
-           add: str | None = None, generators: bool = True) -> StressResult:
+           add: str | None = None, generators: bool = True, gens: Sequence[str] = ()) -> StressResult:
+    """`gens`: generator lines (`--gen`) to draw inputs from instead of the grammar or the plan."""
     start = time.monotonic()
+    if problem.spec.kind == "output_only" and (solution.is_dir() or zipfile.is_zipfile(solution)):
+        raise OjpackError(f"{solution.name}: stress runs programs on new inputs, and an output-only submission is "
+                          "outputs; stress the solver that wrote them (`ojpack judge` judges the outputs)")
     seed = random.randrange(10**9) if seed is None else seed
     if add:
         check_name(problem, add)
+    lines = [parse_gen(problem, g) for g in gens]
     s = setup(problem)
     sol = compile_program(problem, solution, lang)
     ref = compile_program(problem, against or problem.model_path())
     workers = workers or os.cpu_count() or 2
-    full = problem.bounds_for("sample")
-    valid = lambda data: validate_bytes(s.validator, data, full).valid   # noqa: E731
+    folder = problem.root / "build" / "stress" / solution.name
+    valid = Validity(problem, s.validator)
+    sources = Sources(problem, s.grammar, seed, generators, lines)
     with Duel(sol, ref, s.checker, s.limits, s.time_limit) as duel:
-        found = hunt(duel, Sources(problem, s.grammar, seed, generators), seconds, workers, valid)
+        found = hunt(duel, sources, seconds, workers, valid, folder)
         if found.found is None:
-            return StressResult(None, found.cases, found.units, time.monotonic() - start, seed)
-        data, outcome, tests = minimise(duel, s.grammar, found.found.tree, workers)
-    verdict = validate_bytes(s.validator, data, full)
-    if not verdict.valid:
-        raise GrammarError(f"the grammar in problem.yaml made an input the validator rejects: {verdict.message}")
-    stem = f"{solution.stem}-vs-{ref.source.stem}"
-    note = f"{solution.name} vs {ref.source.name}; found by {found.found.origin}; {tests} shrink runs"
-    path = write_counterexample(problem.root / "build" / "stress", stem, data, outcome, note)
+            return StressResult(None, found.cases, found.units, time.monotonic() - start, seed,
+                                rejected=valid.rejected)
+        data, outcome, tests = minimise(duel, s.grammar, found.found.data, workers, valid, folder)
+    reference = against or problem.model_path()   # by its own name: a linked program's source is its `run`
+    stem = f"{solution.stem}-vs-{reference.stem}"
+    note = f"{solution.name} vs {reference.name}; found by {found.found.origin}; {tests} shrink candidates"
+    command = _command(problem, solution, against, seconds, seed, lang, gens)
+    path = write_counterexample(folder, stem, data, outcome, note, command)
     added = None
     if add:
         done = add_copy_test(problem, add, data)
         added = f"tests.{done.group}: {done.name}"
     return StressResult(path, found.cases, found.units, time.monotonic() - start, seed,
                         outcome.expected.decode(errors="replace"), outcome.got.decode(errors="replace"),
-                        outcome.message, found.found.origin, tests, added)
+                        outcome.message, found.found.origin, tests, added, valid.rejected, command)

@@ -78,8 +78,17 @@ def sources(tests: list[BuiltTest], quick: bool) -> list[BuiltTest]:
     return list(smallest.values())
 
 
+def need_grammar(problem: Problem) -> None:
+    """Without a grammar nothing says which number is tied to which bound, so no input made by editing a
+    valid one is surely invalid: the validator's strength is not measured rather than guessed."""
+    if not problem.spec.grammar:
+        raise GrammarError("strength --validator needs `grammar:` in problem.yaml: without it ojpack cannot tell "
+                           "which number is tied to which bound, so it cannot make inputs that are surely invalid")
+
+
 def validator_strength(problem: Problem, quick: bool = False, workers: int | None = None,
                        on_done: Callable[[int, int], None] | None = None) -> ValidatorStrength:
+    need_grammar(problem)
     grammar = load_grammar(problem)
     cache = cache_for(problem.root)
     validator = load_validator(problem, cache)
@@ -155,5 +164,5 @@ def _shrink(problem: Problem, validator: Any, cache: Any, grammar: Grammar, case
         except OjpackError:
             return False
 
-    tree = Shrinker(grammar, fails, workers=workers).shrink(case.tree)
+    tree = Shrinker(grammar, fails, workers=workers, valid_only=False).shrink(case.tree)
     return edit(grammar.render(tree))

@@ -26,7 +26,7 @@ from .mutate import Mutant, mutants
 from .parallel import parallel_map
 from .shrink import Shrinker
 from .spelling import broken_rule
-from .validator import sources
+from .validator import need_grammar, sources
 
 # A mutant may loop: a short leash (the real validator takes milliseconds on these inputs).
 LIMITS = RunLimits(cpu=2.0, wall=4.0, memory_mib=512, output_mib=4)
@@ -75,6 +75,7 @@ def _verdict(program: Program, data: bytes, bounds: dict[str, tuple[int, int]]) 
 def validator_mutants(problem: Problem, workers: int | None = None, add: bool = False,
                       select: Callable[[Mutant], bool] | None = None,
                       on_done: Callable[[int, int], None] | None = None) -> VMutantReport:
+    need_grammar(problem)
     grammar = load_grammar(problem)
     cache = cache_for(problem.root)
     source = problem.path(problem.spec.validator)
@@ -113,7 +114,7 @@ def validator_mutants(problem: Problem, workers: int | None = None, add: bool = 
                 edit = EDITS[c.edit] if c.edit else (lambda d: d)
                 fails = lambda d, e=edit, b=bounds: (broken_rule(grammar, e(d), b) is not None   # noqa: E731
                                                      and _verdict(program, e(d), b) is True)
-                data = edit(grammar.render(Shrinker(grammar, fails, workers=1).shrink(c.tree)))
+                data = edit(grammar.render(Shrinker(grammar, fails, workers=1, valid_only=False).shrink(c.tree)))
                 return VMutantResult(m, "survived", "", data, c.group, broken_rule(grammar, data, bounds) or "?")
         return VMutantResult(m, "equivalent")
 

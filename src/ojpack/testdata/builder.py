@@ -115,7 +115,7 @@ def _make(problem: Problem, test: PlannedTest, cache: Cache, digest: str, valida
     if test.answer:
         answer = problem.path(test.answer).read_bytes()
     else:
-        answer = b"" if problem.spec.interactor else solve(problem, model.result(), data, test.id, cache)
+        answer = b"" if problem.spec.interactor or problem.spec.kind == "communication" else solve(problem, model.result(), data, test.id, cache)
     built = BuiltTest(test.group, test.index, test.name, test.id, Path(f"{test.rel}.in"), Path(f"{test.rel}.ans"),
                       features, answer_tokens(answer), sha256_bytes(data), sha256_bytes(answer))
     return built, data, answer

@@ -47,7 +47,8 @@ def fingerprint(problem: Problem) -> str:
     spec = problem.spec
     parts = [problem.path("problem.yaml"), problem.path("generators"),
              problem.path(spec.validator).parent, *([problem.path(spec.model_solution)] if spec.model_solution else []),
-             *(problem.path(e.source).parent for e in spec.extra_validators)]
+             *(problem.path(e.source).parent for e in spec.extra_validators),
+             problem.path("graders")]   # a grader task's model answers through its grader
     return key(*(tree_digest(p) for p in parts if p.exists()))
 
 
@@ -69,13 +70,28 @@ def load_built(problem: Problem, check_fresh: bool = True) -> list[BuiltTest]:
     raw = json.loads(manifest.read_text(encoding="utf-8"))
     if check_fresh and raw.get("fingerprint") != fingerprint(problem):
         raise DataMissing("data/ is stale (the package changed since it was built): run `ojpack build`")
-    tests = [BuiltTest(**{**t, "input": data_dir(root) / t["input"], "answer": data_dir(root) / t["answer"]})
-             for t in raw["tests"]]
+    tests = _listed(root, raw["tests"])
     for t in tests:
         for path, digest in ((t.input, t.input_sha256), (t.answer, t.answer_sha256)):
             if not path.is_file() or sha256_file(path) != digest:
                 raise DataMissing(f"{path.relative_to(root)} is missing or was edited by hand: run `ojpack build`")
     return tests
+
+
+def read_manifest(root: Path) -> list[BuiltTest]:
+    """The tests data/'s manifest lists, as it lists them: no file read or hashed (what the last build made,
+    for a record or a picture; [] when there is no data)."""
+    try:
+        raw = json.loads((data_dir(root) / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return _listed(root, raw.get("tests", []))
+
+
+def _listed(root: Path, entries: list[dict[str, Any]]) -> list[BuiltTest]:
+    """The manifest's entries as tests, their files' paths (relative to data/ in the manifest) made whole."""
+    return [BuiltTest(**{**t, "input": data_dir(root) / t["input"], "answer": data_dir(root) / t["answer"]})
+            for t in entries]
 
 
 def write_tree(staging: Path, tests: list[tuple[BuiltTest, bytes, bytes]], fp: str) -> None:

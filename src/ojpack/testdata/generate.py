@@ -36,11 +36,22 @@ def generate(problem: Problem, test: PlannedTest, cache: Cache, digest: str) -> 
     return data
 
 
+def run_generator(problem: Problem, argv: tuple[str, ...], cache: Cache) -> bytes:
+    """One generator command run as the build runs one (sandbox, limits, testcase.in), never cached: what
+    stress draws with fresh seeds. A failure is a BuildError naming the command."""
+    test = PlannedTest("sample", 1, "stress", argv, None)
+    try:
+        return _run_generator(problem, test, cache)
+    except BuildError as e:
+        raise BuildError(str(e).removeprefix(f"{test.id}: ")) from None
+
+
 def _run_generator(problem: Problem, test: PlannedTest, cache: Cache) -> bytes:
     assert test.gen is not None
     source = problem.path(f"generators/{test.gen[0]}")
     try:
-        program = prepare(source, cache.dir)
+        # problem.yaml's solutions.languages may name the generator's language (an import's C++23)
+        program = prepare(source, cache.dir, problem.language_of(f"generators/{test.gen[0]}"))
     except OjpackError as e:
         raise BuildError(f"{test.id}: generator {test.gen[0]}: {e}") from None
     limit = GEN_LIMITS.output_mib << 20

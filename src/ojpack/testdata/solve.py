@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from ..cache import Cache, key, sha256_file, toolkit_digest
-from ..sandbox import Program, prepare
+from ..sandbox import Program, link_of, prepare
 from ..errors import BuildError
 from ..problem import Problem
 from ..sandbox import Files, RunLimits, run_with_files
@@ -14,13 +14,14 @@ from ..sandbox import Files, RunLimits, run_with_files
 
 def load_model(problem: Problem, cache: Cache) -> tuple[Program, str] | None:
     """The compiled model solution and its digest; None for a package whose tests all carry their answer."""
-    if not problem.spec.model_solution:
+    if not problem.spec.model_solution or problem.spec.kind == "communication":   # its manager judges
         return None
     source = problem.path(problem.spec.model_solution)
+    link = link_of(problem)
     program = prepare(source, cache.dir, problem.language_of(problem.spec.model_solution),
-                      includes=problem.includes())
-    # with included files, the built folder's key: the answers depend on them too
-    return program, program.key if problem.includes() else sha256_file(source)
+                      includes=problem.includes(), link=link)
+    # with included files or a grader, the built folder's key: the answers depend on them too
+    return program, program.key if problem.includes() or link is not None else sha256_file(source)
 
 
 def problem_files(problem: Problem) -> Files | None:

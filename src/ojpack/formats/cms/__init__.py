@@ -1,0 +1,1 @@
+"""CMS (italy_yaml task folders): the export."""

@@ -1,0 +1,1 @@
+"""DOMjudge: the export (its problem zip, a Kattis legacy dialect)."""

@@ -1,0 +1,1 @@
+"""Hydro: the export."""

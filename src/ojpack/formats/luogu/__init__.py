@@ -1,0 +1,1 @@
+"""Luogu: the export."""

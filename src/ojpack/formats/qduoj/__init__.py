@@ -1,0 +1,1 @@
+"""QDUOJ: the export."""

@@ -1,0 +1,1 @@
+"""UOJ: the export."""

@@ -1,0 +1,12 @@
+unit task;
+interface
+function sum_mod(n: longint; const a: array of int64): int64;
+implementation
+function sum_mod(n: longint; const a: array of int64): int64;
+var i: longint; s: int64;
+begin
+  s := 0;
+  for i := 0 to n - 1 do s := (s + a[i]) mod 1000000007;
+  sum_mod := s;
+end;
+end.

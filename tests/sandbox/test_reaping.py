@@ -1,0 +1,59 @@
+"""Nothing ojpack starts outlives it, not even as a zombie: `ojpack judge`, as root and as a plain user (the
+rootless cage, whose prepared cages end with the worker thread that made them), reaps every child it had
+before it exits. It runs under a child subreaper here, so anything it left (alive, or exited but not reaped)
+comes to that wrapper instead of to the host's init, which in a container may never reap it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cage_identities import Identity, each_identity
+from test_isolation import TESTS, pytestmark  # noqa: F401  (the skip mark)
+
+# Becomes a subreaper, runs `ojpack judge` to its end, then lists the processes left as its children.
+WRAPPER = '''
+import ctypes, json, os, subprocess, sys
+from pathlib import Path
+ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)   # PR_SET_CHILD_SUBREAPER
+done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
+left = []
+for proc in Path("/proc").iterdir():
+    try:
+        if proc.name.isdigit():
+            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
+            if int(fields[1]) == os.getpid() and not (proc / "cmdline").read_bytes().startswith(b"ps"):
+                left.append([proc.name, fields[0], (proc / "comm").read_text().strip()])
+    except OSError:
+        pass
+print(json.dumps({"code": done.returncode, "err": done.stderr[-2000:], "left": left}))
+'''
+
+
+@pytest.fixture(scope="module", params=["root", "user"])
+def identity(request) -> Identity:
+    yield from each_identity(request.param, "ojpack-reap-driver-")
+
+
+def test_judge_leaves_no_child_behind_alive_or_zombie(identity: Identity, tmp_path: Path) -> None:
+    base = identity.folder(tmp_path)
+    root = base / "toy"
+    shutil.copytree(TESTS / "toy", root, ignore=shutil.ignore_patterns("data", ".ojpack", "data.sha256", "build"))
+    wrapper = base / "wrapper.py"
+    wrapper.write_text(WRAPPER)
+    identity.own(base)
+    ojpack = [sys.executable, "-m", "ojpack", "judge", "-p", str(root), str(root / "solutions" / "accepted" / "sum.py")]
+    argv, env = identity.command([sys.executable, str(wrapper), *ojpack], base)
+    if env is not None:
+        env["PYTHONPATH"] = str(Path(__file__).resolve().parents[2] / "src")
+    said = subprocess.run(argv, capture_output=True, text=True, env=env, cwd=base, timeout=300)
+    assert said.returncode == 0, said.stderr
+    report = json.loads(said.stdout.strip().splitlines()[-1])
+    assert report["code"] == 0, report["err"]
+    # [pid, state, name]: a launcher's pool, its run's keeper and init, the cgroup guard
+    assert report["left"] == [], report["left"]
