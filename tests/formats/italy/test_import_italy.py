@@ -92,6 +92,43 @@ def test_the_validator_adapter_tells_the_subtask_and_rejects(tmp_path: Path) -> 
         import_package(source, tmp_path / "out")
 
 
+CPP_VALIDATOR = r"""#include <cassert>
+#include <cstdio>
+#include <cstdlib>
+#include "limiti.h"
+int main(int argc, char** argv) {
+    assert(argc == 3);
+    FILE* in = std::fopen(argv[1], "r");
+    int n = -1, subtask = std::atoi(argv[2]);
+    assert(std::fscanf(in, "%d", &n) == 1 && 0 <= n && n <= MAX_N);
+    std::printf("read n = %d for subtask %d\n", n, subtask);   // chatter on stdout: not ojpack's features
+    if (subtask == 2 && n > 1000) return 1;   // subtask 2 is the small one
+    assert(1 <= subtask && subtask <= 3);
+}
+"""
+
+
+def test_a_cpp_validator_runs_as_task_maker_runs_it(tmp_path: Path) -> None:
+    """gen/valida.cpp (task-maker runs it as `valida input subtask`; exit 0 is valid, an assert or another
+    exit invalid) is kept byte for byte behind an adapter: never an accept-all one in its place."""
+    source = tmp_path / "tm-cpp"
+    shutil.copytree(FIXTURES / "tm-classic", source)
+    (source / "gen" / "valida.py").unlink()
+    (source / "gen" / "limiti.h").write_text("const int MAX_N = 5000;\n")
+    (source / "gen" / "valida.cpp").write_text(CPP_VALIDATOR)
+    report = import_package(source, tmp_path / "out")
+    assert (tmp_path / "out" / "validators" / "valida_task.h").read_text() == CPP_VALIDATOR
+    assert "gen/valida.cpp" in dict(report.files)   # the report names where it went
+    assert verdict(tmp_path / "out", "accepted/soluzione.py") == (Verdict.AC, 100)
+    gen_file = source / "gen" / "GEN"
+    for bad, test in (("900", "st2/02-test-03"), ("2000", "st3/02-test-05")):   # subtask 2's own rule; MAX_N
+        text = gen_file.read_text()
+        gen_file.write_text(text.replace(bad, "1200" if bad == "900" else "9000"))
+        with pytest.raises(OjpackError, match=test):
+            import_package(source, tmp_path / f"bad-{bad}")
+        gen_file.write_text(text)
+
+
 def test_without_subtasks_every_test_earns_a_share(tmp_path: Path) -> None:
     spec, _, out = imported("tm-without-st", tmp_path)
     assert spec["subtasks"] == [{"group": "st1", "score": 100, "aggregation": "sum",

@@ -19,7 +19,7 @@ from ..common.submissions import runnable
 from ..common.placeholder import permissive_validator
 from ..common.writer import Imported, SolutionIn, TestIn, fill_names, safe_name, scale_scores
 from . import annotations, checker, gen, tasktype
-from .validator import adapter
+from .validator import adapter, cpp_adapter
 
 GENERATOR = re.compile(r"(generatore|generator)\.[a-z0-9]+$")
 VALIDATOR = re.compile(r"(valida|validator)\.[a-z0-9]+$")
@@ -148,13 +148,23 @@ def _validator(root: Path, imp: Imported) -> None:
     if found is None:
         imp.validator = permissive_validator(imp)
         return
-    if found.suffix != ".py":   # never an accept-all validator in place of the package's own
-        raise OjpackError(f"{root}: gen/{found.name}: task-maker validators in another language than Python "
-                          "cannot be carried over yet")
-    for f in sorted((root / "gen").glob("*.py")):   # the validator and the limits it imports (limiti.py)
-        imp.files[f"validators/{f.name}"] = f.read_bytes()
-    imp.files["validators/validate.py"] = adapter(found.name)
-    imp.validator = "validators/validate.py"
+    if found.suffix in (".cpp", ".cc"):
+        header = f"{found.stem}_task.h"   # beside the adapter, byte for byte, with the headers it includes
+        for f in sorted((root / "gen").glob("*")):
+            if f.is_file() and f.suffix in (".h", ".hpp"):
+                imp.files[f"validators/{f.name}"] = f.read_bytes()
+        imp.files[f"validators/{header}"] = found.read_bytes()
+        imp.files["validators/validate.cpp"] = cpp_adapter(f"gen/{found.name}", header)
+        imp.validator = "validators/validate.cpp"
+    elif found.suffix == ".py":
+        for f in sorted((root / "gen").glob("*.py")):   # the validator and the limits it imports (limiti.py)
+            imp.files[f"validators/{f.name}"] = f.read_bytes()
+        imp.files["validators/validate.py"] = adapter(found.name)
+        imp.validator = "validators/validate.py"
+    else:   # never an accept-all validator in place of the package's own
+        raise OjpackError(f"{root}: gen/{found.name}: task-maker validators in {found.suffix} (not Python or "
+                          "C++) cannot be carried over yet")
+    imp.took(f"gen/{found.name}", "the validator, kept byte for byte behind an adapter")
     n = len(imp.subtasks)
     imp.bounds[ST_BOUND] = {"min": 0, "max": n, "doc": "the subtask the validator is told (task-maker's, from 1)"}
     for k, s in enumerate(imp.subtasks, start=1):
