@@ -28,6 +28,8 @@ if [ "$mode" = test ] || [ "$mode" = langs ]; then
   # Boost's headers: ICPC jury programs include them (NWERC 2024 formulaflatland's input validator checks
   # planarity with Boost.Graph), as the judges' hosts that wrote them have it (about 130 MB)
   apt_packages+=(libboost-dev)
+fi
+if [ "$mode" = test ]; then   # test tools, not languages: `langs` leaves them out (chromium-driver pulls Chromium)
   apt_packages+=(tmux)  # the fit test runs `ojpack check` in an 80-column terminal and reads the screen back
   apt_packages+=(chromium-driver)  # the workbench's browser tests drive Chromium through Selenium (tests/workbench/)
 fi
