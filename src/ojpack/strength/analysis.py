@@ -28,7 +28,7 @@ from .judged import judge_run
 from .keeper import Validity
 from .mutate import Mutant, mutants, supported
 from .plan_edit import add_copy_test
-from .stress import Setup, Sources, compile_program, hunt, minimise, setup, write_counterexample
+from .stress import SHRINK_SECONDS, Setup, Sources, compile_program, hunt, minimise, setup, write_counterexample
 
 Status = Literal["killed", "equivalent", "survived", "stillborn"]
 
@@ -197,7 +197,7 @@ def _examine(problem: Problem, r: MutantResult, model: Program, s: Setup, runner
         if failing is None:
             r.status = "equivalent"
             return
-        data, outcome, _ = minimise(duel, s.grammar, failing, workers, valid, kept)
+        data, outcome, _, _ = minimise(duel, s.grammar, failing, workers, valid, kept, max(seconds, SHRINK_SECONDS))
     r.data = data
     stem = f"{r.mutant.original.stem}-{r.mutant.line}-{r.mutant.digest[:8]}"
     r.counterexample = write_counterexample(problem.root / "build" / "strength", stem, data, outcome,
