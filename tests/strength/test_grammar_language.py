@@ -96,6 +96,25 @@ def test_the_shrinker_runs_only_valid_candidates() -> None:
     assert all(g.violation(g.parse(d)) is None for d in seen)
 
 
+def test_a_threshold_is_reached_by_search_not_by_steps_of_one() -> None:
+    """A path whose length passes 2^31 - 1 (an int overflow): each weight goes as low as it can in a few
+    dozen runs. Lowering one by one took hundreds of millions of runs (shortest-path's int_overflow.cpp)."""
+    g = grammar("[{line: [n, m]}, {repeat: m, items: [{line: [u: 1..n, v: 1..n, w: 1..1000000000]}]}]")
+    runs: list[bytes] = []
+
+    def fails(d: bytes) -> bool:   # the path 1 - 2 - ... - n, as long as it is, past a 32-bit int
+        runs.append(d)
+        tree = g.parse(d)
+        edges = {(e[0], e[1]): e[2] for (e,) in tree[1]}
+        steps = [edges.get((a, a + 1)) for a in range(1, tree[0][0])]
+        return None not in steps and sum(steps) >= 2**31   # type: ignore[arg-type]
+
+    start = g.render([[4, 3], [[[1, 2, 10**9]], [[2, 3, 10**9]], [[3, 4, 10**9]]]])
+    small = g.render(Shrinker(g, fails, workers=2).shrink(g.parse(start)))
+    assert small == b"4 3\n1 2 147483648\n2 3 1000000000\n3 4 1000000000\n", small
+    assert len(runs) < 200, len(runs)
+
+
 MISTAKES = [   # (the grammar's text, the key named, words of the message)
     ("[{line: [n, m]}, {repeat: m, items: [{line: [u: 1..k]}]}]", "grammar[1].items[0].line[0]",
      "'k' is not a field read before this point"),

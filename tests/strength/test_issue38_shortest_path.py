@@ -69,6 +69,31 @@ def test_stress_without_the_grammar_draws_from_the_generators(tmp_path: Path) ->
     assert v.returncode == 0, v.stdout + v.stderr
 
 
+def test_an_overflow_shrinks_to_three_edges_by_search(built: Path) -> None:
+    """int_overflow.cpp differs once the path passes 2^31 - 1: its weights go down to the threshold in a
+    few dozen runs each (lowering one by one did not end in 10 minutes)."""
+    problem = load_problem(built)
+    r = stress(problem, built / "solutions/wrong_answer/int_overflow.cpp", seconds=60, seed=3, workers=2,
+               gens=["gen.py line --n 3..6 --m 1 --maxw 1000000000"])
+    assert r.counterexample is not None and r.shrunk
+    data = r.counterexample.read_bytes()
+    weights = sorted(int(line.split()[2]) for line in data.decode().splitlines()[1:])
+    assert edges_of(data) == 3 and weights == [2**31 - 2 * 10**9, 10**9, 10**9], data
+    assert r.shrink_tests < 300, r.shrink_tests
+
+
+def test_shrinking_stops_at_its_time_and_keeps_a_valid_input(built: Path) -> None:
+    """A path of 30,000 edges, every one of them needed: no shrinking ends soon, so it stops at its time
+    and keeps the smallest input reached, says so, and the validator still accepts what it kept."""
+    problem = load_problem(built)
+    r = stress(problem, built / "solutions/wrong_answer/int_overflow.cpp", seconds=30, seed=3, workers=2,
+               gens=["gen.py line --n 30000 --m 1 --maxw 1000000000"], shrink_seconds=3)
+    assert r.counterexample is not None and not r.shrunk and r.to_json()["shrunk"] is False
+    assert "shrinking stopped after 3 s" in (r.counterexample.parent / "README").read_text()
+    v = ojpack(built, "validate", str(r.counterexample))
+    assert v.returncode == 0, v.stdout + v.stderr
+
+
 def test_strength_validator_runs_and_reports(built: Path) -> None:
     r = ojpack(built, "strength", "--validator", "--quick", "--json")
     assert r.returncode == 0, r.stdout + r.stderr

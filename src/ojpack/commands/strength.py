@@ -72,7 +72,8 @@ def command(
             if r.status == "survived":
                 out.print(Text.assemble(("survived ", STYLE["survived"]), r.mutant.id))
                 item(r.mutant.diff, lead="  change: ")
-                item(str(r.counterexample), lead="  counterexample: ")
+                item(str(r.counterexample) + ("" if r.shrunk else " (shrinking stopped by the clock: not minimal)"),
+                     lead="  counterexample: ")
         out.print(f"{report.mutants} mutants ({report.count('stillborn')} more did not compile): "
                   f"{report.count('killed')} killed, {report.count('equivalent')} equivalent, {survived} survived; "
                   f"score [bold]{report.score:.1%}[/]")

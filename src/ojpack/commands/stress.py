@@ -18,7 +18,9 @@ def command(
     solution: Annotated[Path, typer.Argument(help="The solution to stress.", dir_okay=False)],
     against: Annotated[Optional[Path], typer.Option("--against", help="Reference (default: the model solution).",
                                                     dir_okay=False)] = None,
-    seconds: Annotated[float, typer.Option("--seconds", "-s", min=0.1, help="Stop after this long.")] = 60.0,
+    seconds: Annotated[float, typer.Option(
+        "--seconds", "-s", min=0.1, help="Search for this long; shrinking a difference gets as long again (at "
+                                         "least 60 s), then keeps the smallest input reached.")] = 60.0,
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed of the random inputs (default: random).")] = None,
     add: Annotated[Optional[str], typer.Option("--add", help="Add the counterexample to the plan as test NAME.")] = None,
     gen: Annotated[Optional[List[str]], typer.Option(
@@ -57,7 +59,8 @@ def command(
     else:
         from rich.text import Text
 
-        out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {escape(str(r.origin))}, shrunk "
+        how = "shrunk" if r.shrunk else "shrinking stopped by the clock (not minimal), at"
+        out.print(f"[bold red]difference[/] after {r.cases} inputs; found by {escape(str(r.origin))}, {how} "
                   f"({r.shrink_tests} candidates, each validated) to")
         try:   # shorter from here: it should fit on a line
             shown = r.counterexample.resolve().relative_to(Path.cwd().resolve())

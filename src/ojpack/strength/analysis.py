@@ -28,7 +28,7 @@ from .judged import judge_run
 from .keeper import Validity
 from .mutate import Mutant, mutants, supported
 from .plan_edit import add_copy_test
-from .stress import Setup, Sources, compile_program, hunt, minimise, setup, write_counterexample
+from .stress import SHRINK_SECONDS, Setup, Sources, compile_program, hunt, minimise, setup, write_counterexample
 
 Status = Literal["killed", "equivalent", "survived", "stillborn"]
 
@@ -40,6 +40,7 @@ class MutantResult:
     killed_by: str | None = None
     counterexample: Path | None = None
     data: bytes | None = None
+    shrunk: bool = True      # False: its shrinking's time ran out (the counterexample is not minimal)
 
 
 @dataclass
@@ -63,7 +64,8 @@ class StrengthReport:
         return {"mutants": self.mutants, "killed": self.count("killed"), "equivalent": self.count("equivalent"),
                 "stillborn": self.count("stillborn"), "score": round(self.score, 4), "added": self.added,
                 "survived": [{"mutant": r.mutant.id, "diff": r.mutant.diff,
-                              "counterexample": str(r.counterexample) if r.counterexample else None}
+                              "counterexample": str(r.counterexample) if r.counterexample else None,
+                              "shrunk": r.shrunk}
                              for r in self.results if r.status == "survived"]}
 
 
@@ -197,11 +199,13 @@ def _examine(problem: Problem, r: MutantResult, model: Program, s: Setup, runner
         if failing is None:
             r.status = "equivalent"
             return
-        data, outcome, _ = minimise(duel, s.grammar, failing, workers, valid, kept)
+        budget = max(seconds, SHRINK_SECONDS)
+        data, outcome, _, r.shrunk = minimise(duel, s.grammar, failing, workers, valid, kept, budget)
     r.data = data
     stem = f"{r.mutant.original.stem}-{r.mutant.line}-{r.mutant.digest[:8]}"
+    cut = "" if r.shrunk else f"\nshrinking stopped after {budget:g} s (not minimal: a smaller input may still differ)"
     r.counterexample = write_counterexample(problem.root / "build" / "strength", stem, data, outcome,
-                                            f"mutant {r.mutant.id}: {r.mutant.diff}")
+                                            f"mutant {r.mutant.id}: {r.mutant.diff}{cut}")
 
 
 def _add(problem: Problem, report: StrengthReport, model: Program, s: Setup, folder: Path) -> list[str]:

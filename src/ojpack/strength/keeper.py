@@ -3,11 +3,14 @@
 `Validity` runs the validator as the build runs it (in the sandbox, the problem's bounds on its command
 line, `--features`), then every extra validator with its flags; an input is valid only if all accept it.
 `Keeper` is the `keep` of shrinkers.py: a batch of candidates is tried in parallel, each first by the
-validator and, if valid, by the duel; the first one in order that is valid and still differs wins."""
+validator and, if valid, by the duel; the first one in order that is valid and still differs wins. Past
+its deadline it raises OutOfTime, and `best` holds the last input it answered (valid, still differing):
+a shrinker can meet inputs that no budget shrinks to the end (a 30,000-edge path, every edge needed)."""
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -43,12 +46,18 @@ class Validity:
         return self.why_not(data) is None
 
 
+class OutOfTime(Exception):
+    """The shrinking's time is up: the Keeper's `best` is what it reached."""
+
+
 class Keeper:
     """keep(batch) -> the index of the first valid candidate on which the duel still differs, or None."""
 
-    def __init__(self, duel: Duel, valid: Validity, workers: int, kept: Path) -> None:
-        self.duel, self.valid, self.kept = duel, valid, kept
+    def __init__(self, duel: Duel, valid: Validity, workers: int, kept: Path, deadline: float | None = None,
+                 start: bytes = b"") -> None:
+        self.duel, self.valid, self.kept, self.deadline = duel, valid, kept, deadline
         self.tried = 0
+        self.best = start
         self._pool = ThreadPoolExecutor(max_workers=workers)
         self._lock = threading.Lock()
 
@@ -72,5 +81,10 @@ class Keeper:
             raise e.kept(self.kept) from None
 
     def __call__(self, batch: Sequence[bytes]) -> int | None:
+        if self.deadline is not None and time.monotonic() > self.deadline:
+            raise OutOfTime
         results = list(self._pool.map(self._one, batch)) if len(batch) > 1 else [self._one(d) for d in batch]
-        return next((i for i, ok in enumerate(results) if ok), None)
+        hit = next((i for i, ok in enumerate(results) if ok), None)
+        if hit is not None:   # shrinkers take the first that still differs: the input they now hold
+            self.best = batch[hit]
+        return hit

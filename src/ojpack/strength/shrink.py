@@ -192,26 +192,47 @@ class Shrinker:
             name = site.field.name if site.field is not None else None
             deps = [x for x in found[at + 1:] if name and x.field is not None and x.field.range is not None
                     and x.field.range.hi.bare == name and x.path[:len(site.path) - 1] == site.path[:-1]]
-            while True:
-                try:
-                    v = site.get(get(tree, site.path))
-                except (IndexError, TypeError):
-                    break
-                lo = site.lo
-                if isinstance(v, str):   # a character: toward the alphabet's first
-                    options: list[Any] = [site.alphabet[i] for i in sorted({0, 1, site.alphabet.index(v) // 2,
-                                          site.alphabet.index(v) - 1}) if 0 <= i < site.alphabet.index(v)] \
-                        if v in site.alphabet else []
-                else:
-                    # the smallest values first (a counterexample reads best with tiny numbers), then halfway, then one less
-                    tries = (lo, lo + 1, lo + 2, lo + 3, (lo + v) // 2, v - 1)
-                    options = sorted({x for x in tries if lo <= x < v})
-                cands = [put(tree, site.path, site.set(get(tree, site.path), x)) for x in options]
-                if deps and not isinstance(v, str):
-                    cands += [self._all(tree, [site, *deps], lambda y, w, x=x: x if y is site else min(w, x))
-                              for x in options]
-                hit = self._first(cands, tree)
-                if hit is None:
-                    break
-                tree, changed = hit, True
+            tree, c = self._lower(tree, site, deps)
+            changed = changed or c
         return tree, changed
+
+    def _lowered(self, tree: Block, site: Any, deps: list[Any], values: list[Any]) -> Iterator[Block]:
+        """`tree` with the number at `site` set to each of `values` in turn, alone and then with its deps."""
+        for x in values:
+            yield put(tree, site.path, site.set(get(tree, site.path), x))
+            if deps and not isinstance(x, str):
+                yield self._all(tree, [site, *deps], lambda y, w, x=x: x if y is site else min(w, x))
+
+    def _lower(self, tree: Block, site: Any, deps: list[Any]) -> tuple[Block, bool]:
+        """The number at `site` as low as it goes: its smallest few values first (a counterexample reads
+        best with tiny numbers), then one less, then a search between the highest value refused and the
+        value now, `workers` points at a time, so a threshold (a sum past 2^31) takes a few dozen runs,
+        not one run per unit; a character moves toward its alphabet's first."""
+        changed, floor, probed = False, None, False
+        while True:
+            try:
+                v = site.get(get(tree, site.path))
+            except (IndexError, TypeError):
+                return tree, changed
+            if isinstance(v, str):
+                i = site.alphabet.index(v) if v in site.alphabet else 0
+                options: list[Any] = [site.alphabet[j] for j in sorted({0, 1, i // 2, i - 1}) if 0 <= j < i]
+            elif floor is None:
+                options = sorted({x for x in (site.lo, site.lo + 1, site.lo + 2, site.lo + 3) if site.lo <= x < v})
+            elif v - floor <= 1:
+                return tree, changed
+            elif not probed:   # one less first: a number that cannot move at all costs one run, not a search
+                options, probed = [v - 1], True
+            else:
+                options = sorted({floor + (v - floor) * k // (self.workers + 1)
+                                  for k in range(1, self.workers + 1)} - {floor, v}) or [v - 1]
+            hit = self._first(self._lowered(tree, site, deps, options), tree)
+            if hit is None:
+                if isinstance(v, str):
+                    return tree, changed
+                floor = max(options, default=site.lo - 1)   # all refused: the lowest that keeps it is above
+                continue
+            got = site.get(get(hit, site.path))
+            if not isinstance(got, str) and floor is not None:
+                floor = max([floor, *(x for x in options if x < got)])
+            tree, changed = hit, True

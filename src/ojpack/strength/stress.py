@@ -32,12 +32,13 @@ from .ahead import Ahead
 from .duel import Duel, Outcome, ReferenceFailed
 from .gensource import GenLine, Generated, parse_gen, plan_lines
 from .grammar import Grammar, GrammarError, load_grammar
-from .keeper import Keeper, Validity
+from .keeper import Keeper, OutOfTime, Validity
 from .plan_edit import add_copy_test, check_name
 from .reduce import reduce_text
 from .shrinkers import Shrink, grammar_shrinker
 
 GEN_EVERY = 64
+SHRINK_SECONDS = 60.0   # shrinking gets as long as the search, and at least this
 
 
 @dataclass(frozen=True)
@@ -77,12 +78,13 @@ class StressResult:
     added: str | None = None
     rejected: int = 0       # inputs (and shrinking candidates) the validator rejected
     command: str | None = None
+    shrunk: bool = True     # False: the shrinking's time ran out first (the input is not minimal)
 
     def to_json(self) -> dict[str, Any]:
         return {"counterexample": str(self.counterexample) if self.counterexample else None, "cases": self.cases,
                 "games": self.units, "seconds": round(self.seconds, 2), "seed": self.seed, "expected": self.expected,
                 "got": self.got, "message": self.message, "origin": self.origin, "shrink_tests": self.shrink_tests,
-                "added": self.added, "rejected": self.rejected, "command": self.command}
+                "added": self.added, "rejected": self.rejected, "command": self.command, "shrunk": self.shrunk}
 
 
 class Sources:
@@ -172,10 +174,15 @@ def shrinker_for(grammar: Grammar | None, data: bytes, workers: int) -> Shrink:
 
 
 def minimise(duel: Duel, grammar: Grammar | None, data: bytes, workers: int, valid: Validity,
-             kept: Path) -> tuple[bytes, Outcome, int]:
-    """The smallest input reached that the validator accepts and on which the two still differ."""
-    with Keeper(duel, valid, workers, kept) as keep:
-        small = shrinker_for(grammar, data, workers)(data, keep)
+             kept: Path, seconds: float | None = None) -> tuple[bytes, Outcome, int, bool]:
+    """The smallest input reached that the validator accepts and on which the two still differ, within
+    `seconds` when given, and whether the shrinker got to its end (False: stopped by the clock)."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    with Keeper(duel, valid, workers, kept, deadline, data) as keep:
+        try:
+            small, ended = shrinker_for(grammar, data, workers)(data, keep), True
+        except OutOfTime:
+            small, ended = keep.best, False
         tried = keep.tried
     if (why := valid.why_not(small)) is not None:   # never reported, whatever a shrinker did
         raise OjpackError(f"shrinking ended on an input the validator rejects ({why}); this is a bug in ojpack")
@@ -183,7 +190,7 @@ def minimise(duel: Duel, grammar: Grammar | None, data: bytes, workers: int, val
     if not outcome.differ:   # a flaky solution (undefined behaviour): keep what failed last
         raise OjpackError("the difference did not reproduce after shrinking (does the solution behave "
                           "nondeterministically?)")
-    return small, outcome, tried
+    return small, outcome, tried, ended
 
 
 def write_counterexample(folder: Path, stem: str, data: bytes, outcome: Outcome, note: str,
@@ -249,8 +256,10 @@ def _command(problem: Problem, solution: Path, against: Path | None, seconds: fl
 
 def stress(problem: Problem, solution: Path, against: Path | None = None, seconds: float = 60.0,
            seed: int | None = None, workers: int | None = None, lang: str | None = None,
-           add: str | None = None, generators: bool = True, gens: Sequence[str] = ()) -> StressResult:
-    """`gens`: generator lines (`--gen`) to draw inputs from instead of the grammar or the plan."""
+           add: str | None = None, generators: bool = True, gens: Sequence[str] = (),
+           shrink_seconds: float | None = None) -> StressResult:
+    """`gens`: generator lines (`--gen`) to draw inputs from instead of the grammar or the plan;
+    `shrink_seconds`: the shrinking's time (default: `seconds`, at least SHRINK_SECONDS)."""
     start = time.monotonic()
     if problem.spec.kind == "output_only" and (solution.is_dir() or zipfile.is_zipfile(solution)):
         raise OjpackError(f"{solution.name}: stress runs programs on new inputs, and an output-only submission is "
@@ -271,10 +280,13 @@ def stress(problem: Problem, solution: Path, against: Path | None = None, second
         if found.found is None:
             return StressResult(None, found.cases, found.units, time.monotonic() - start, seed,
                                 rejected=valid.rejected)
-        data, outcome, tests = minimise(duel, s.grammar, found.found.data, workers, valid, folder)
+        budget = max(seconds, SHRINK_SECONDS) if shrink_seconds is None else shrink_seconds
+        data, outcome, tests, ended = minimise(duel, s.grammar, found.found.data, workers, valid, folder, budget)
     reference = against or problem.model_path()   # by its own name: a linked program's source is its `run`
     stem = f"{solution.stem}-vs-{reference.stem}"
     note = f"{solution.name} vs {reference.name}; found by {found.found.origin}; {tests} shrink candidates"
+    if not ended:
+        note += f"; shrinking stopped after {budget:g} s (not minimal: a smaller input may still differ)"
     command = _command(problem, solution, against, seconds, seed, lang, gens)
     path = write_counterexample(folder, stem, data, outcome, note, command)
     added = None
@@ -283,4 +295,4 @@ def stress(problem: Problem, solution: Path, against: Path | None = None, second
         added = f"tests.{done.group}: {done.name}"
     return StressResult(path, found.cases, found.units, time.monotonic() - start, seed,
                         outcome.expected.decode(errors="replace"), outcome.got.decode(errors="replace"),
-                        outcome.message, found.found.origin, tests, added, valid.rejected, command)
+                        outcome.message, found.found.origin, tests, added, valid.rejected, command, ended)
