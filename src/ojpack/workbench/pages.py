@@ -236,8 +236,9 @@ class Handlers:
         from ..strength import add_copy_test
 
         stem, name = form.get("stem", ""), form.get("name", "")
+        parts = stem.split("/")   # STEM, or SOLUTION/STEM as `ojpack stress` keeps them: nothing else
         path = inside(root, f"build/stress/{stem}.in")
-        if not stem or "/" in stem or path is None or not path.is_file():
+        if len(parts) > 2 or not all(parts) or {".", ".."} & set(parts) or path is None or not path.is_file():
             raise OjpackError(f"no counterexample {stem!r} under build/stress/")
         set_isolation(not self.jobs.no_sandbox)
         if not self.jobs.no_sandbox:

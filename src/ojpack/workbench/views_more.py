@@ -93,18 +93,28 @@ class Counterexample:
 
 
 def stress(problem: Problem) -> dict[str, Any]:
-    """Every counterexample kept under build/stress/ (STEM.in, .ans, .out, .log), newest first."""
+    """Every counterexample kept under build/stress/ (STEM.in, .ans, .out, .log), newest first. `ojpack stress`
+    keeps each solution's in its own folder, build/stress/SOLUTION/, so a stem is SOLUTION/STEM (a bare STEM
+    is one from an older ojpack, which wrote them all into build/stress/)."""
     folder = inside(problem.root, "build/stress")
     found = []
     if folder is not None and folder.is_dir():
-        inputs = sorted(folder.glob("*.in"), key=lambda p: p.stat().st_mtime, reverse=True)
+        inputs = sorted([*folder.glob("*.in"), *folder.glob("*/*.in")], key=_mtime, reverse=True)
         for path in inputs[:50]:
-            if inside(problem.root, f"build/stress/{path.name}") is None:   # a symlink out of the package
+            stem = path.relative_to(folder).as_posix()[: -len(".in")]
+            if inside(problem.root, f"build/stress/{stem}.in") is None:   # a symlink out of the package
                 continue
-            side = {ext: _excerpt_of(problem, f"build/stress/{path.stem}.{ext}") for ext in ("ans", "out", "log")}
+            side = {ext: _excerpt_of(problem, f"build/stress/{stem}.{ext}") for ext in ("ans", "out", "log")}
             log = side["log"].head if side["log"] else ""
-            found.append(Counterexample(path.stem, excerpt(path), side["ans"], side["out"], log))
+            found.append(Counterexample(stem, excerpt(path), side["ans"], side["out"], log))
     return {"found": found, "stress": load_last(problem, "stress"), "solutions": solutions(problem)}
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:   # a dangling link: listed last, then refused by inside()
+        return 0.0
 
 
 def _excerpt_of(problem: Problem, rel: str) -> Excerpt | None:
@@ -123,8 +133,8 @@ def solutions(problem: Problem) -> list[str]:
 
 
 def suggested_name(stem: str) -> str:
-    """A test name problem.yaml accepts, from a counterexample's file stem."""
-    name = re.sub(r"[^a-z0-9_-]+", "-", stem.lower()).strip("-_")
+    """A test name problem.yaml accepts, from a counterexample's file stem (SOLUTION/STEM: from STEM)."""
+    name = re.sub(r"[^a-z0-9_-]+", "-", stem.rsplit("/", 1)[-1].lower()).strip("-_")
     return ("stress-" + name)[:40].rstrip("-_") or "stress"
 
 
