@@ -150,8 +150,10 @@ def matrix(problem: Problem, failing: bool = False, solution: str = "", group: s
         if failing and row.ok and not any(c and c.failing for c in cells):
             continue
         rows.append(row)
+    # the first test of each group after the first: the matrix draws a line before it, as the CLI's strip does
+    starts = {t for before, t in zip(shown, shown[1:]) if before.split("/", 1)[0] != t.split("/", 1)[0]}
     return {"check": check, "rows": rows, "tests": shown, "groups": groups, "names": names,
-            "short": {t: short_test(t, groups) for t in shown}}
+            "short": {t: short_test(t, groups) for t in shown}, "starts": starts}
 
 
 def short_test(test: str, groups: list[str]) -> str:
