@@ -242,7 +242,7 @@ def _job_line(client: TestClient, title: str, seconds: float = 120) -> str:
 
 
 def test_the_buttons_add_a_counterexample_and_run_one_solution(toy_pkg: Path) -> None:
-    kept = toy_pkg / "build" / "stress"
+    kept = toy_pkg / "build" / "stress" / "sum.py"   # where `ojpack stress` keeps a solution's counterexamples
     kept.mkdir(parents=True)
     (kept / "sum-vs-model.in").write_text("9 10\n")
     (kept / "sum-vs-model.log").write_text("checker: <wrong>\n")
@@ -250,12 +250,13 @@ def test_the_buttons_add_a_counterexample_and_run_one_solution(toy_pkg: Path) ->
     with TestClient(make_app(site, live=False)) as client:
         client.get(f"/?token={site.token}")
         page = client.get("/p/_/stress").text
-        assert "sum-vs-model" in page and "&lt;wrong&gt;" in page and 'value="stress-sum-vs-model"' in page
+        assert "sum.py/sum-vs-model" in page and "&lt;wrong&gt;" in page and 'value="stress-sum-vs-model"' in page
         token = {"X-Ojpack-Token": site.token}
-        assert client.post("/p/_/action/stress-add", data={"stem": "../../problem", "name": "x"},
-                           headers=token).status_code == 202
-        assert "failed — error: no counterexample" in _job_line(client, "stress --add")
-        assert client.post("/p/_/action/stress-add", data={"stem": "sum-vs-model", "name": "found"},
+        for stem in ("../../problem", "sum.py/../../../problem", "sum.py/../sum.py/sum-vs-model"):
+            assert client.post("/p/_/action/stress-add", data={"stem": stem, "name": "x"},
+                               headers=token).status_code == 202
+            assert "failed — error: no counterexample" in _job_line(client, "stress --add")
+        assert client.post("/p/_/action/stress-add", data={"stem": "sum.py/sum-vs-model", "name": "found"},
                            headers=token).status_code == 202
         assert "done — added tests.small: found" in _job_line(client, "stress --add")
         assert "{name: found, copy: generators/manual/found.in}" in (toy_pkg / "problem.yaml").read_text()
@@ -265,6 +266,17 @@ def test_the_buttons_add_a_counterexample_and_run_one_solution(toy_pkg: Path) ->
         assert client.post("/p/_/action/run", data={"solution": "solutions/accepted/sum.py"},
                            headers=token).status_code == 202
         assert "judge solutions/accepted/sum.py: done" in _job_line(client, "judge")
+
+
+def test_an_ended_job_says_how_it_went() -> None:
+    from ojpack.workbench.jobs import outcome_line
+
+    failed = ["sandbox: root", "check failed: 1 problem(s)", "  • wrong_answer/x.py: expected WA, got AC",
+              "data: 1 of 1 wrong solutions killed", "checker: 24 changed answers, 24 rejected; sound"]
+    assert outcome_line(failed) == "check failed: 1 problem(s) • wrong_answer/x.py: expected WA, got AC"
+    assert outcome_line(["check passed: 2 solutions × 3 tests", "checker: sound"]) == "check passed: 2 solutions × 3 tests"
+    assert outcome_line(["built 3 tests", "error: the lock; run `ojpack build --update-lock`"]).startswith("error: the lock")
+    assert outcome_line(["difference after 13 inputs", "again: ojpack stress x.py"]) == "again: ojpack stress x.py"
 
 
 def test_serve_prints_its_address_and_warns_off_loopback(toy_pkg: Path) -> None:
