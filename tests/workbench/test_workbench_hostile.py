@@ -1,5 +1,5 @@
-"""A hostile package in the browser: names, program output, checker messages and statements holding HTML
-and script show as text, a symlink in data/ reads nothing of the host, a wrong token runs nothing."""
+"""A hostile package in the browser: names, program output, its own checker's messages and statements
+holding HTML and script show as text, a symlink in data/ reads nothing of the host, a wrong token runs nothing."""
 
 from __future__ import annotations
 
@@ -31,6 +31,13 @@ def package(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "solutions" / "wrong_answer").mkdir()
     (root / "solutions" / "wrong_answer" / NAME).write_text(
         'a, b = map(int, input().split())\nprint("<script>alert(3)</script>" if a > 5 else a + b)\n')
+    # the package's own checker, whose every message is markup and script
+    (root / "checkers").mkdir()
+    (root / "checkers" / "chk.py").write_text(
+        "import sys\nout, ans = (open(p).read().split() for p in sys.argv[2:4])\nif out == ans:\n    sys.exit(0)\n"
+        "sys.stderr.write('<script>alert(6)</script><b>wrong</b> ' + ' '.join(out[:1]) + '\\n')\nsys.exit(1)\n")
+    with (root / "problem.yaml").open("a") as yaml:
+        yaml.write("checker: {type: program, source: checkers/chk.py}\n")
     (root / "statement").mkdir()
     for lang in ("en", "zh"):
         (root / "statement" / f"problem.{lang}.md.j2").write_text(
@@ -77,7 +84,7 @@ def test_names_outputs_and_messages_show_as_text(browser: object, served: Served
     row.find_element(By.XPATH, "..").find_element(By.CSS_SELECTOR, "td.cell.v-WA a").click()
     assert NAME in browser.find_element(By.TAG_NAME, "h1").text   # type: ignore[attr-defined]
     message = browser.find_element(By.CSS_SELECTOR, ".checker-message").text   # type: ignore[attr-defined]
-    assert "<script>alert(3)</script>" in message
+    assert message.startswith("<script>alert(6)</script><b>wrong</b> <script>alert(3)</script>")   # the checker's own
     output = browser.find_element(By.XPATH, "//figcaption[starts-with(., 'output ·')]/../pre").text   # type: ignore[attr-defined]
     assert output == "<script>alert(3)</script>"
     _main_has_no_markup_from_the_package(browser)
