@@ -4,6 +4,7 @@ the contest's root acting on every problem, and the problem set."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -20,7 +21,8 @@ from ojpack.statement.problemset import Entry, problemset_html
 
 def ojpack(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {"PATH": "/usr/bin:/bin", "COLUMNS": "200", "CI": "true",
-           "OJPACK_CACHE_HOME": os.environ.get("OJPACK_CACHE_HOME", "")}
+           "OJPACK_CACHE_HOME": os.environ.get("OJPACK_CACHE_HOME", ""),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[2] / "src")}   # this checkout's ojpack
     return subprocess.run([sys.executable, "-m", "ojpack.cli", *args], capture_output=True, text=True, cwd=cwd,
                           env=env, timeout=1800)
 
@@ -72,6 +74,20 @@ def test_a_failing_problem_fails_the_contest_and_is_named(tmp_path: Path) -> Non
     assert "1 of 2 problems failed: B (bad): error:" in r.stderr.replace("\n", " ")
     assert "'limits.memory': should be an integer" in r.stdout + r.stderr
     assert (root / "good" / "data" / "secret").is_dir()   # the other problem was still built
+
+
+def test_a_failing_check_is_named_by_its_first_problem(tmp_path: Path) -> None:
+    root = new_contest(tmp_path / "c")
+    add_to_contest(root / "only", "pass-fail", ("en",))
+    solutions = root / "only" / "solutions"
+    (solutions / "time_limit_exceeded" / "quadratic.py").unlink()   # seconds of timeouts the test needs not
+    shutil.copy(solutions / "wrong_answer" / "no_mod.cpp", solutions / "accepted" / "wrong.cpp")
+    r = ojpack("check", "--no-proof", cwd=root)
+    assert r.returncode == 1
+    # why it failed, not the checker's figures that `ojpack check` prints after its verdict
+    said = " ".join(r.stderr.split())
+    assert "1 of 1 problems failed: A (only): check failed: " in said, r.stderr
+    assert "problem(s) • accepted/wrong.cpp: " in said and "checker:" not in said, r.stderr
 
 
 def test_the_problem_set_page_has_a_cover_and_each_problem_from_a_new_page(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import outcome_line
 from ..problem import Contest
 
 
@@ -25,8 +26,7 @@ class Outcome:
 
 def _error_line(text: str) -> str:
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
-    marked = [ln for ln in lines if ln.startswith("error:")]
-    return (marked[0] if marked else lines[-1] if lines else "failed without a message")
+    return outcome_line(lines) if lines else "failed without a message"
 
 
 def _one(command: str, folder: Path, args: list[str]) -> tuple[bool, float, str, str]:
@@ -34,7 +34,7 @@ def _one(command: str, folder: Path, args: list[str]) -> tuple[bool, float, str,
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", command, "-p", str(folder), *args],
                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
     ok = proc.returncode == 0
-    message = "" if ok else _error_line(proc.stderr or proc.stdout)
+    message = "" if ok else _error_line(proc.stdout + "\n" + proc.stderr)   # a failed check says why on stdout
     return ok, time.monotonic() - start, message, proc.stdout + proc.stderr
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import re
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -14,23 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..errors import outcome_line
 from ..interrupt import PARENT_ENV
 
 LINES_KEPT = 200
-
-
-_OUTCOME = re.compile(r"error: |\S+ (passed|failed)\b")
-
-
-def outcome_line(lines: list[str]) -> str:
-    """The line that says how an ended job went: its last error, or the command's `check passed: …` /
-    `check failed: N problem(s)` with the first problem after it. The last line alone is often a figure
-    printed after the verdict (check ends on the checker's strength), which reads as if it were the cause."""
-    for i in range(len(lines) - 1, -1, -1):
-        if (m := _OUTCOME.match(lines[i])) is not None:
-            failed = m.group(1) == "failed" and i + 1 < len(lines)
-            return f"{lines[i]} {lines[i + 1].strip()}" if failed else lines[i]
-    return lines[-1]
 
 
 class Hub:
