@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -31,8 +32,10 @@ def _error_line(text: str) -> str:
 
 def _one(command: str, folder: Path, args: list[str]) -> tuple[bool, float, str, str]:
     start = time.monotonic()
+    # no COLUMNS: with no terminal either, each message stays one line, so the table shows the error whole
+    env = {k: v for k, v in os.environ.items() if k != "COLUMNS"}
     proc = subprocess.run([sys.executable, "-m", "ojpack.cli", command, "-p", str(folder), *args],
-                          capture_output=True, text=True, stdin=subprocess.DEVNULL)
+                          capture_output=True, text=True, stdin=subprocess.DEVNULL, env=env)
     ok = proc.returncode == 0
     message = "" if ok else _error_line(proc.stdout + "\n" + proc.stderr)   # a failed check says why on stdout
     return ok, time.monotonic() - start, message, proc.stdout + proc.stderr

@@ -100,7 +100,9 @@ class Jobs:
             argv = [sys.executable, "-m", "ojpack", *args, "-p", str(self.roots[key])]
             if self.no_sandbox:
                 argv.append("--no-sandbox")
-            env = {**os.environ, "COLUMNS": "120", "NO_COLOR": "1", PARENT_ENV: str(os.getpid())}
+            # no COLUMNS: with no terminal either, each message stays one line (the job line shows one whole)
+            env = {**{k: v for k, v in os.environ.items() if k != "COLUMNS"}, "NO_COLOR": "1",
+                   PARENT_ENV: str(os.getpid())}
             proc = await asyncio.create_subprocess_exec(*argv, stdin=asyncio.subprocess.DEVNULL,
                                                         stdout=asyncio.subprocess.PIPE,
                                                         stderr=asyncio.subprocess.STDOUT, env=env,
@@ -156,7 +158,7 @@ class Jobs:
     def _state(self, job: Job, state: str) -> dict[str, Any]:
         line = "" if not job.lines else job.lines[-1] if state == "running" else outcome_line(job.lines)
         return {"key": job.key, "title": job.title, "state": state, "code": job.code,
-                "line": line[:200], "seconds": round(time.monotonic() - job.started, 1)}
+                "line": line[:600], "seconds": round(time.monotonic() - job.started, 1)}
 
     def state(self, key: str) -> dict[str, Any] | None:
         job = self.current.get(key)
