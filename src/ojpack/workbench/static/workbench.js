@@ -47,6 +47,7 @@
       if (job.line) text += " — " + job.line;
       bar.className = "job " + job.state;
       bar.textContent = text;
+      bar.title = text;   // the bar shows what fits; the whole line on hover
     };
     draw();
     if (job.state === "running") ticking = setInterval(draw, 1000);
