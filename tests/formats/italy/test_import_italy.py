@@ -142,6 +142,20 @@ def test_a_task_maker_correttore_gives_its_verdicts(tmp_path: Path) -> None:
     assert verdict(out, "wrong_answer/wrong.sh") == (Verdict.WA, 0)
 
 
+def test_a_cms_checker_printing_no_score_is_a_judge_error_saying_so(tmp_path: Path) -> None:
+    """task-maker's with_bugged_checker: a correttore whose stdout is not a number is "an invalid score" there;
+    here the run is JE and its message says the checker printed no score (after the checker's own stderr)."""
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "tm-with-checker", source)
+    (source / "cor" / "correttore.cpp").write_text(
+        '#include <iostream>\nint main(int, char**) { std::cout << "seven" << std::endl; std::cerr << "hm" << std::endl; }\n')
+    out = tmp_path / "out"
+    import_package(source, out)
+    judged = judge(load_problem(out), out / "solutions" / "accepted" / "soluzione.sh")
+    assert judged.verdict is Verdict.JE
+    assert all("printed no score from 0 to 1" in c.message and "hm" in c.message for c in judged.cells)
+
+
 @pytest.mark.parametrize("name, said", [("tm-invalid-copy", "copies where/am/i.txt, which is not a file"),
                                         ("tm-bugged-val", "data does not build: st1/01-test-00")])
 def test_broken_task_maker_tasks_are_refused_in_one_line(name: str, said: str, tmp_path: Path) -> None:
