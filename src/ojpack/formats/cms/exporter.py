@@ -20,6 +20,7 @@ from ..common.package import CannotHold, Package, split_note
 from ..common.checkers import adapt_testlib_checker, compile_checker, token_checker
 from ..common.write import Notes, copy, text, yaml_text
 from ..common import kinds
+from . import solutions
 
 PRIMARY = "en"
 # The names CMS's italy_yaml loader gives statement files per language (statement/<name>.pdf): a file named by
@@ -108,6 +109,6 @@ def write(pkg: Package, out: Path) -> Notes:
                       "best score kept; for samples-only feedback set public_testcases to "
                       f"\"{','.join(str(i) for i in range(n_sample))}\" in task.yaml" if n_sample else
                       "feedback chosen: IOI style, every testcase public with full feedback")
-    notes.lost.append("solutions and their expected verdicts: the task format has no place for them")
+    solutions.write(pkg, out / "sol", notes)   # task-maker's place for them; CMS's loader reads no other file there
     notes.lost.append(f"output limit ({pkg.output_mib} MiB): task.yaml has none")
     return notes
