@@ -82,6 +82,9 @@ def write(pkg: Package, out: Path) -> Notes:
                           f"{pkg.checker_convention} convention")
     primary = PRIMARY if PRIMARY in pkg.names else pkg.languages[0]
     pdfs = {lang: pkg.statement(lang, "pdf") for lang in pkg.languages}
+    if pdfs[primary] is None and not (pkg.root / "statement" / f"problem.{primary}.md.j2").is_file():
+        raise OjpackError(f"cms: needs a PDF statement, and the package has no statement/problem.{primary}.md.j2 to "
+                          "render one from (a task imported without a statement: write one)")
     if pdfs[primary] is None:
         raise OjpackError(f"cms: needs the PDF statement build/statement/problem.{primary}.pdf, which needs Chromium "
                           "for `ojpack render` (install chromium, e.g. by scripts/setup.sh)")
