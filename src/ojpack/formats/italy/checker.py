@@ -30,8 +30,11 @@ static void ojpack_finish() {{
         if (std::fscanf(f, "%lf", &score) != 1) score = -1;
         std::fclose(f);
     }}
-    if (!(score >= 0 && score <= 1)) {{   // task-maker's "Checker returned an invalid score"
-        std::fprintf(stderr, "\\nthe CMS checker printed no score from 0 to 1 on stdout\\n");
+    if (!(score >= 0 && score <= 1)) {{   // task-maker's "Checker returned an invalid score"; the message file
+        if (FILE* f = std::fopen((ojpack_feedback + "/judgemessage.txt").c_str(), "w")) {{   // comes first
+            std::fputs("the CMS checker printed no score from 0 to 1 on stdout", f);
+            std::fclose(f);
+        }}
         _exit(1);
     }}
     if (FILE* f = std::fopen((ojpack_feedback + "/score_multiplier.txt").c_str(), "w")) {{
