@@ -102,7 +102,8 @@ def test_cms_export_carries_the_manager_and_stubs(built: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     cms = built / "build" / "export" / "cms"
     assert os.access(cms / "check" / "manager", os.X_OK)
-    assert sorted(p.name for p in (cms / "sol").iterdir()) == ["relay.h", "stub.cpp", "stub.java", "stub.py"]
+    assert sorted(p.name for p in (cms / "sol").iterdir()) == ["no_mod.cpp", "relay.h", "relay.py", "relay_java.java",
+                                                               "soluzione.cpp", "stub.cpp", "stub.java", "stub.py"]
     conf = yaml.safe_load((cms / "task.yaml").read_text())
     assert (conf["num_processes"], conf["user_io"]) == (2, "fifo_io")
     # the compiled manager speaks CMS's protocol: FIFOs as arguments, the score on stdout

@@ -101,7 +101,12 @@ def test_cms_and_kattis_exports_carry_the_graders(built: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     cms = built / "build" / "export" / "cms"
     assert sorted(p.name for p in (cms / "sol").iterdir()) == ["grader.c", "grader.cpp", "grader.java", "grader.pas",
-                                                               "grader.py", "sum.h"]
+                                                               "grader.py", "no_mod.cpp", "quadratic.py",
+                                                               "soluzione.cpp", "sum.h", "sum.py", "sum_c.c", "sum_java.java"]
+    # the solutions as task-maker keeps them (CMS's loader reads only the graders and headers there)
+    assert (cms / "sol" / "soluzione.cpp").read_bytes() == (built / "solutions/accepted/sum.cpp").read_bytes()
+    assert (cms / "sol" / "sum.py").read_text().startswith("# @check-accepted: *\n")
+    assert "@check" not in (cms / "sol" / "no_mod.cpp").read_text()
     assert (cms / "att" / "grader.cpp").is_file() and (cms / "att" / "sum.h").is_file()
     r = _cli("export", "--to", "kattis,hydro", cwd=built)
     assert "hydro: cannot express grader tasks" in r.stdout + r.stderr

@@ -241,3 +241,28 @@ def test_an_idle_interactor_outlived_by_a_timed_out_submission_is_not_a_judge_er
     assert decide(sub, busy, said, 1.0, "")[0] is Verdict.JE
     fine = RunResult("ok", 0.1, 0.2, 10.0, 0, None)
     assert decide(fine, idle, said, 1.0, "")[0] is Verdict.JE
+
+
+def test_a_relay_that_fails_is_one_error_not_a_thread_traceback(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               capfd: pytest.CaptureFixture[str]) -> None:
+    """The relay helper dying (an import of ioi-2022-kattis radiotowers stopped mid-run) printed a traceback from
+    the relay thread, then failed again reading a transcript that was never made."""
+    import os
+
+    from ojpack.errors import OjpackError
+    from ojpack.judging import interact as module
+
+    class Dying:   # like the helper's relay when it is killed: every pipe end closed, no report read back
+        def __init__(self, *fds: int | None) -> None:
+            self.fds = [fd for fd in fds[:4] + fds[5:] if fd is not None]
+
+        def run(self) -> None:
+            for fd in self.fds:
+                os.close(fd)
+            raise OSError("the relay helper failed")
+
+    monkeypatch.setattr(module, "make_relay", Dying)
+    with pytest.raises(OjpackError, match=r"the relay between judge\.py and the submission on test\.in failed: "
+                                          r"the relay helper failed"):
+        play(tmp_path, RIGHT)
+    assert "Traceback" not in capfd.readouterr().err

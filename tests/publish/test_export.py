@@ -289,6 +289,11 @@ def test_target_names_are_checked() -> None:
 def test_cms_without_a_pdf_fails_naming_the_engine(exported, tmp_path: Path) -> None:
     pkg, _, _ = exported
     bare = dataclasses.replace(pkg, root=tmp_path)  # nothing rendered under this root
+    with pytest.raises(OjpackError, match=r"cms: needs a PDF statement, and the package has no "
+                                          r"statement/problem\.en\.md\.j2 to render one from"):
+        TARGETS["cms"].write(bare, tmp_path / "out")   # and no template: Chromium would not help
+    (tmp_path / "statement").mkdir()
+    (tmp_path / "statement" / "problem.en.md.j2").write_text("# Title\n")
     with pytest.raises(OjpackError, match=r"cms: needs the PDF statement .*Chromium"):
         TARGETS["cms"].write(bare, tmp_path / "out")
 

@@ -115,3 +115,12 @@ def test_an_approximate_grammar_never_gets_an_invalid_input_reported(tmp_path: P
     assert all(x % 2 == 0 for x in numbers[1:]) and numbers[-1] != 0, data
     assert r.rejected > 0   # the grammar did make inputs the validator rejected; none was reported
     assert ojpack(root, "validate", str(r.counterexample)).returncode == 0
+
+
+def test_stress_that_draws_only_invalid_inputs_says_nothing_was_compared(graph: Path) -> None:
+    """IOI 2017 simurgh's generator lines scaled down (its query budget capped) made only inputs its validator
+    rejects: stress said "no difference in 0 valid inputs" and exited 0, as if it had found none."""
+    r = ojpack(graph, "stress", "solutions/wrong_answer/bfs.cpp", "--seed", "1", "--seconds", "3",
+               "--gen", "gen.py line --n 2..3 --m 1 --maxw 2000000000")   # every weight over bounds.w
+    assert r.returncode == 2, r.stdout + r.stderr
+    assert "were invalid (the validator rejected each): nothing was compared" in r.stderr

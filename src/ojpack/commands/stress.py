@@ -34,7 +34,7 @@ def command(
 ) -> None:
     """Compare SOLUTION with a reference on random valid inputs; shrink the first difference (every candidate
     validated) to a small counterexample under build/stress/SOLUTION/. Exit 0: no difference, 1: a
-    difference, 2: an error."""
+    difference, 2: an error (or every input drawn was invalid: nothing compared)."""
     from rich.markup import escape
     from ..problem import load_problem
     from ..strength import stress
@@ -50,8 +50,13 @@ def command(
     from ..judging import save_last
 
     save_last(problem, "stress", r.to_json())   # kept for `ojpack serve`
+    # every input drawn was invalid: nothing was compared, which is no evidence of "no difference"
+    nothing = r.counterexample is None and r.cases == 0 and r.rejected > 0
     if as_json:
         out.print_json(json.dumps(r.to_json()))
+    elif nothing:
+        said("error: ", "bold red", f"all {r.rejected} inputs drawn in {r.seconds:.1f} s were invalid (the validator "
+             "rejected each): nothing was compared; give --gen a generator line whose arguments the validator accepts")
     elif r.counterexample is None:
         skipped = f"; {r.rejected} invalid ones skipped" if r.rejected else ""
         out.print(f"no difference in {r.cases} valid inputs ({r.units} cases) in {r.seconds:.1f} s "
@@ -73,4 +78,4 @@ def command(
         out.print(Text(f"again: {r.command}"))
         if r.added:
             out.print(f"added {escape(str(r.added))}; run `ojpack build --update-lock` to carry it")
-    sys.exit(1 if r.counterexample else 0)
+    sys.exit(1 if r.counterexample else 2 if nothing else 0)

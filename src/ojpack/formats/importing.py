@@ -91,7 +91,10 @@ def import_package(source: Path, to: Path | None = None, allow_outside: Sequence
             raise OjpackError(f"{source}: not a zip file or a folder")
         with tempfile.TemporaryDirectory(prefix="ojpack-import-") as tmp:
             extract_zip(source, Path(tmp))
-            return _import(_root(Path(tmp)), to)
+            try:
+                return _import(_root(Path(tmp)), to)
+            except OjpackError as e:   # name the zip the user gave, not the folder it was unpacked into
+                raise OjpackError(str(e).replace(tmp, str(source))) from None
     return _import(_root(source), to, allow_outside)
 
 

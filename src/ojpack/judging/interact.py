@@ -110,7 +110,15 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     relay = make_relay(sub_out_r, judge_in_w, judge_out_r, sub_in_w,
                        limits.output_mib * MIB if limits.output_mib else None, gone_r, left_r)
     transcript: list[Transcript] = []
-    relay_thread = threading.Thread(target=lambda: transcript.append(relay.run()), name="ojpack-relay", daemon=True)
+    failed: list[OSError] = []
+
+    def relaying() -> None:   # a failure is the caller's to report (one line), not a thread's traceback
+        try:
+            transcript.append(relay.run())
+        except OSError as e:
+            failed.append(e)
+
+    relay_thread = threading.Thread(target=relaying, name="ojpack-relay", daemon=True)
     relay_thread.start()
     argv = [*interactor.argv, str(input.resolve()), str(answer.resolve()), str(feedback.path) + os.sep,
             *interactor.own.get(test_key(answer), interactor.args)]
@@ -125,6 +133,9 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     finally:
         judge_run = judged.result()
         relay_thread.join()
+    if failed:   # the helper that carries the dialogue died (ojpack is being stopped, or it was killed)
+        raise OjpackError(f"the relay between {interactor.name or 'the interactor'} and the submission on "
+                          f"{input.name} failed: {failed[0]}")
     try:
         message = feedback_message(feedback, work / "judge.err", ("judgemessage.txt", "judgeerror.txt"))
     except CageFileError as e:   # the interactor's own fault, whatever the submission did

@@ -5,13 +5,15 @@ through its adapter, a CMS checker through its own, and every solution's expecte
 from __future__ import annotations
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 import yaml
 
 from ojpack.errors import OjpackError
-from ojpack.formats.italy import annotations, gen
+from ojpack.formats.cms import exporter as cms_exporter
+from ojpack.formats.italy import annotations, checker, gen
 from ojpack.judging import Verdict, judge
 from ojpack.problem import load_problem
 from ojpack.publish import import_package
@@ -66,6 +68,25 @@ def test_a_cms_comparator_judges_through_its_adapter(tmp_path: Path) -> None:
     wrong = out / "solutions/accepted/solution.py"
     wrong.write_text(wrong.read_text().replace("a + b", "a - b"))
     assert verdict(out, "accepted/solution.py")[0] is Verdict.WA
+
+
+def test_the_cms_export_ships_a_cms_checker_as_it_came(tmp_path: Path) -> None:
+    """The import wraps con_test's comparator in an adapter; the CMS export gives CMS the original back
+    (check/checker.cpp byte for byte, compiled), which scores a right and a wrong output as CMS would."""
+    _, _, out = imported("con-batch-comparator", tmp_path)
+    adapter = out / "validators/checker/check.cpp"
+    assert checker.wrapped(adapter) == out / "validators/checker/checker_cms.h"
+    assert checker.wrapped(out / "validators/validate.py") is None
+    folder = tmp_path / "cms-check"
+    cms_exporter._original_checker(adapter, checker.wrapped(adapter), folder)
+    assert (folder / "checker.cpp").read_bytes() == (FIXTURES / "con-batch-comparator/check/checker.cpp").read_bytes()
+    given, answer = FIXTURES / "con-batch-comparator/input/input0.txt", FIXTURES / "con-batch-comparator/output/output0.txt"
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text(str(int(answer.read_text()) + 1) + "\n")
+    for output, score in ((answer, 1.0), (wrong, 0.0)):
+        run = subprocess.run([str(folder / "checker"), str(given), str(answer), str(output)], capture_output=True,
+                             text=True, timeout=60)
+        assert float(run.stdout.split()[0]) == score, run.stdout + run.stderr
 
 
 def test_task_maker_generates_validates_and_judges_as_task_maker_does(tmp_path: Path) -> None:
@@ -140,6 +161,20 @@ def test_a_task_maker_correttore_gives_its_verdicts(tmp_path: Path) -> None:
     _, _, out = imported("tm-with-checker", tmp_path)
     assert verdict(out, "accepted/soluzione.sh") == (Verdict.AC, 100)
     assert verdict(out, "wrong_answer/wrong.sh") == (Verdict.WA, 0)
+
+
+def test_a_cms_checker_printing_no_score_is_a_judge_error_saying_so(tmp_path: Path) -> None:
+    """task-maker's with_bugged_checker: a correttore whose stdout is not a number is "an invalid score" there;
+    here the run is JE and its message (the first line `check` shows) says the checker printed no score."""
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURES / "tm-with-checker", source)
+    (source / "cor" / "correttore.cpp").write_text(
+        '#include <iostream>\nint main(int, char**) { std::cout << "seven" << std::endl; std::cerr << "hm" << std::endl; }\n')
+    out = tmp_path / "out"
+    import_package(source, out)
+    judged = judge(load_problem(out), out / "solutions" / "accepted" / "soluzione.sh")
+    assert judged.verdict is Verdict.JE
+    assert all(c.message.endswith("the CMS checker printed no score from 0 to 1 on stdout") for c in judged.cells)
 
 
 @pytest.mark.parametrize("name, said", [("tm-invalid-copy", "copies where/am/i.txt, which is not a file"),

@@ -85,11 +85,11 @@ def test_an_imported_communication_task_exports_to_cms_and_imports_again(tmp_pat
     assert done.returncode == 0, done.stdout + done.stderr
     again = tmp_path / "again"
     shutil.copytree(out / "build/export/cms", again)
-    shutil.copy(FIXTURES / "con-communicationtwoways/sol/solution.cpp", again / "sol")
-    _, _, back = imported(again, tmp_path)
+    _, _, back = imported(again, tmp_path)   # the export's sol/ holds the solutions: nothing added by hand
     assert (back / "graders/manager_cms.h").read_bytes() == \
         (FIXTURES / "con-communicationtwoways/check/manager.cpp").read_bytes()
-    assert verdict(back, "accepted/solution.cpp") == (Verdict.AC, 100)
+    assert verdict(back, "accepted/soluzione.cpp") == (Verdict.AC, 100)
+    assert verdict(back, "accepted/accepted_solution.c") == (Verdict.AC, 100)
 
 
 def test_task_maker_two_processes_get_their_index(tmp_path: Path) -> None:

@@ -124,3 +124,18 @@ def test_another_script_name_and_library_folder_are_found(tmp_path: Path) -> Non
     report = import_package(source, tmp_path / "out")
     assert report.generated == 5
     assert any("data/generate.sh's (testdata_tools" in n for n in report.notes)
+
+
+def test_a_script_may_build_in_its_data_folder(tmp_path: Path) -> None:
+    """ioi-2022-kattis' generator.sh compiles its model with g++ into data/ (`-o judge_model`): the caged
+    script could not write there ("ld: cannot open output file judge_model: Permission denied")."""
+    from ojpack.formats.importing import read
+
+    source = tmp_path / "src"
+    shutil.copytree(FIXTURE, source)
+    script = source / "data" / "gen.sh"
+    lines = script.read_text().splitlines(keepends=True)
+    at = next(i for i, line in enumerate(lines) if "testdata_tools/gen.sh" in line) + 1
+    script.write_text("".join([*lines[:at], "echo built > judge_model\n", *lines[at:]]))
+    notes = read(source).notes
+    assert not any("failed when run with ojpack's recording testdata_tools" in n for n in notes), notes

@@ -74,3 +74,22 @@ def test_a_grader_task_exported_to_kattis_imports_back_and_checks_the_same(tmp_p
     import_package(out, tmp_path / "back")
     got = {name: s["verdict"] for name, s in _check(tmp_path / "back").items()}
     assert got == {"accepted/sum.cpp": "AC", "wrong_answer/no_mod.cpp": "WA"}
+
+
+def test_a_test_linked_to_a_missing_file_is_left_out_not_a_crash(tmp_path: Path) -> None:
+    """ioi-2022-kattis keeps each case once and links the groups that share it; a copy whose linked file is
+    missing (catfishfarm's group8 links into group1, whose big inputs a mirror lacked) read as a Python
+    FileNotFoundError. The case is left out and the import says so."""
+    import os
+    import shutil
+
+    from ojpack.formats.importing import read
+
+    src = shutil.copytree(FIXTURES / "prisonerchallenge", tmp_path / "src", symlinks=True)
+    group = sorted(p for p in (src / "data" / "secret").iterdir() if p.is_dir())[-1]
+    before = len(read(src).tests)
+    os.symlink("../group1/999-gone.in", group / "999-gone.in")
+    assert len(read(src).tests) == before
+    report = import_package(src, tmp_path / "p")
+    assert any(n.startswith(f"data/secret/{group.name}/999-gone.in: a symlink to ../group1/999-gone.in, which does "
+                            "not exist: left out") for n in report.notes), report.notes

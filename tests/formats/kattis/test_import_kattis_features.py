@@ -5,6 +5,7 @@ the one target that can say what they are."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,19 @@ def test_a_package_without_an_accepted_submission_keeps_the_jurys_answers(tmp_pa
     (tmp_path / "h" / "problem.yaml").write_text(text.replace("    answer: generators/manual/sample/1.ans\n", "", 1))
     with pytest.raises(ProblemConfigError, match="no model_solution to answer this test"):
         load_problem(tmp_path / "h")
+
+
+def test_an_interactor_that_may_score_is_named_as_not_read(tmp_path: Path) -> None:
+    """ioi-2022-kattis rarestinsects (`validation: custom interactive score`): its interactor's score.txt
+    gives partial points, which ojpack's interactors do not carry; the import says so (its partial
+    solutions then earn 100, and `check` names each)."""
+    from ojpack.formats.importing import read
+    from ojpack.formats.kattis.passes import scored
+
+    assert scored({"validation": "custom interactive score"}) and scored({"type": ["interactive", "scoring"]})
+    assert not scored({"validation": "custom interactive"}) and not scored({"type": "interactive"})
+    src = shutil.copytree(FIXTURES / "bapc-boolfind", tmp_path / "src")
+    meta = src / "problem.yaml"
+    meta.write_text(meta.read_text().replace("type: interactive", "type: [interactive, scoring]"))
+    assert any(n.startswith("the interactor's score.txt is not read") for n in read(src).notes)
+    assert not any("score.txt" in n for n in read(FIXTURES / "bapc-boolfind").notes)

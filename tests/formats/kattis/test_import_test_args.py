@@ -154,3 +154,15 @@ def test_schema_refuses_args_nothing_takes(tmp_path: Path) -> None:
     path.write_text(yaml.safe_dump(spec, sort_keys=False))
     proc = ojpack("validate", "-p", str(tmp_path / "p"))
     assert proc.returncode != 0 and "extra_validators" in proc.stdout + proc.stderr
+
+
+def test_a_folder_without_tests_has_no_arguments_to_lose() -> None:
+    """A task without samples (CMS's con_test batchgrader) exported to Kattis: its empty data/sample folder
+    was named as holding tests whose arguments differ."""
+    from types import SimpleNamespace
+
+    from ojpack.formats.kattis.testargs_export import folder_flags
+
+    lost: list[str] = []
+    pkg = SimpleNamespace(test_checker_args={"secret/a": ("x",)})
+    assert folder_flags(pkg, [], "data/sample", lost) == {} and lost == []   # type: ignore[arg-type]

@@ -5,7 +5,8 @@ gen/GEN with one `# ST:` block per group (the loader takes the subtasks from the
 language, named as CMS's loader looks for them (statement/english.pdf, statement/chinese.pdf: by the language's
 English name, not its code); the samples as
 attachments (att/); and check/checker, the token rule compiled in CMS's comparator protocol, because
-CMS's built-in `white_diff` compares lines.
+CMS's built-in `white_diff` compares lines (or the CMS checker the package was imported with, as it came);
+the solutions in sol/ (solutions.py).
 
 Feedback: IOI style. Every testcase is public and `feedback_level: full`, so a contestant sees each
 subtask's score; `score_mode: max_subtask` keeps each subtask's best over all submissions; no tokens.
@@ -20,6 +21,8 @@ from ..common.package import CannotHold, Package, split_note
 from ..common.checkers import adapt_testlib_checker, compile_checker, token_checker
 from ..common.write import Notes, copy, text, yaml_text
 from ..common import kinds
+from ..italy.checker import wrapped
+from . import solutions
 
 PRIMARY = "en"
 # The names CMS's italy_yaml loader gives statement files per language (statement/<name>.pdf): a file named by
@@ -61,13 +64,27 @@ def _statements(pdfs: dict[str, Path | None], primary: str, folder: Path, notes:
             copy(pdf, folder / f"{CMS_LANGUAGE_NAMES[lang]}.pdf")
 
 
+def _original_checker(adapter: Path, original: Path, folder: Path) -> None:
+    """check/checker.cpp: the CMS checker as the source had it, with what it includes (testlib.h) beside it,
+    compiled to check/checker."""
+    for f in sorted(adapter.parent.iterdir()):
+        if f.is_file() and f not in (adapter, original):
+            copy(f, folder / f.name)
+    copy(original, folder / "checker.cpp")
+    compile_checker(folder / "checker.cpp", folder / "checker", "cms")
+
+
 def write(pkg: Package, out: Path) -> Notes:
     notes = Notes()
-    if pkg.checker_type == "program" and pkg.checker_convention != "testlib":
+    cms_checker = wrapped(pkg.checker_program) if pkg.checker_type == "program" and pkg.checker_program else None
+    if pkg.checker_type == "program" and pkg.checker_convention != "testlib" and cms_checker is None:
         raise CannotHold(f"cms: adapts testlib-convention checkers only; {pkg.checker_program.name} follows the "
                           f"{pkg.checker_convention} convention")
     primary = PRIMARY if PRIMARY in pkg.names else pkg.languages[0]
     pdfs = {lang: pkg.statement(lang, "pdf") for lang in pkg.languages}
+    if pdfs[primary] is None and not (pkg.root / "statement" / f"problem.{primary}.md.j2").is_file():
+        raise OjpackError(f"cms: needs a PDF statement, and the package has no statement/problem.{primary}.md.j2 to "
+                          "render one from (a task imported without a statement: write one)")
     if pdfs[primary] is None:
         raise OjpackError(f"cms: needs the PDF statement build/statement/problem.{primary}.pdf, which needs Chromium "
                           "for `ojpack render` (install chromium, e.g. by scripts/setup.sh)")
@@ -95,6 +112,8 @@ def write(pkg: Package, out: Path) -> Notes:
         source = token_checker(pkg, "cms")
         text(out / "check" / "checker.cpp", source)
         compile_checker(source, out / "check" / "checker", "cms")
+    elif cms_checker is not None:   # a CMS checker an import wrapped for ojpack goes back as it came
+        _original_checker(pkg.checker_program, cms_checker, out / "check")
     else:   # the sources stay beside the binary, for the record
         compile_checker(adapt_testlib_checker(pkg, out / "check", "cms", "cms"), out / "check" / "checker", "cms")
     gen = []
@@ -108,6 +127,6 @@ def write(pkg: Package, out: Path) -> Notes:
                       "best score kept; for samples-only feedback set public_testcases to "
                       f"\"{','.join(str(i) for i in range(n_sample))}\" in task.yaml" if n_sample else
                       "feedback chosen: IOI style, every testcase public with full feedback")
-    notes.lost.append("solutions and their expected verdicts: the task format has no place for them")
+    solutions.write(pkg, out / "sol", notes)   # task-maker's place for them; CMS's loader reads no other file there
     notes.lost.append(f"output limit ({pkg.output_mib} MiB): task.yaml has none")
     return notes

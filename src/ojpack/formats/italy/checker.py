@@ -6,6 +6,9 @@ exit) and writes the score as feedback_dir/score_multiplier.txt."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 ADAPTER = '''\
 // Written by `ojpack import`: runs the CMS checker {name} (kept byte for byte as {header}) in Kattis's
 // convention. Its score (0..1, on stdout) becomes score_multiplier.txt; a score over 0 is accepted (42),
@@ -27,7 +30,13 @@ static void ojpack_finish() {{
         if (std::fscanf(f, "%lf", &score) != 1) score = -1;
         std::fclose(f);
     }}
-    if (!(score >= 0 && score <= 1)) _exit(1);
+    if (!(score >= 0 && score <= 1)) {{   // task-maker's "Checker returned an invalid score"; the message file
+        if (FILE* f = std::fopen((ojpack_feedback + "/judgemessage.txt").c_str(), "w")) {{   // comes first
+            std::fputs("the CMS checker printed no score from 0 to 1 on stdout", f);
+            std::fclose(f);
+        }}
+        _exit(1);
+    }}
     if (FILE* f = std::fopen((ojpack_feedback + "/score_multiplier.txt").c_str(), "w")) {{
         std::fprintf(f, "%.9g\\n", score);
         std::fclose(f);
@@ -61,3 +70,21 @@ int main(int argc, char** argv) {{
 
 def adapter(name: str, header: str) -> bytes:
     return ADAPTER.format(name=name, header=header).encode()
+
+
+FIRST_LINE = ADAPTER.split("{name}", 1)[0]
+INCLUDED = re.compile(r'^#include "([^"/]+)"$', re.M)
+
+
+def wrapped(program: Path) -> Path | None:
+    """The CMS checker an import wrapped in ADAPTER (the file beside `program` it includes), so an export to
+    CMS can ship it as it came; None when `program` is not such an adapter."""
+    try:
+        text = program.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not text.startswith(FIRST_LINE):
+        return None
+    m = INCLUDED.search(text.split("#define main ojpack_cms_checker_main", 1)[-1])
+    original = program.parent / m.group(1) if m else None
+    return original if original is not None and original.is_file() else None

@@ -110,7 +110,7 @@ def records(root: Path, script: Path) -> tuple[list[list[str]], str]:
         out, err = base / "out", base / "err"
         bash = shutil.which("bash") or "/bin/bash"
         res = run([bash, script.name], Path("/dev/null"), out, LIMITS, stderr=err, readable=[root.resolve()],
-                  writable=[base], cwd=data)
+                  writable=[base, data], cwd=data)   # data/: the script may build there
         raw = out.read_bytes() if out.is_file() else b""
         tail = err.read_bytes()[-4000:].decode(errors="replace") if err.is_file() else ""
         found = parse(raw, str(pkg))

@@ -2,8 +2,7 @@
 output_validators/, problem_statement/), and the parts the ICPC 2025-09 format shares with them.
 
 Test groups are the folders under data/secret; their testdata.yaml gives the score (`accept_score` or the
-top of `range`) and the validator flags, which ojpack reads back as bounds when they are NAME=LO..HI.
-"""
+top of `range`) and the validator flags, which ojpack reads back as bounds when they are NAME=LO..HI."""
 
 from __future__ import annotations
 
@@ -16,12 +15,11 @@ import yaml
 
 from ...errors import OjpackError
 from ...problem import load_yaml as load_plain_yaml
-from . import customgrader, domjudge_ini, gensh
-from . import included_import as included, testargs_import as testargs
+from . import customgrader, domjudge_ini, gensh, included_import as included, testargs_import as testargs
 from ..common import tex
 from .constants import in_statement
 from .flags import checker_rule
-from .passes import kinds, passes_of, submit_answer
+from .passes import kinds, passes_of, scored, submit_answer
 from .programs import place, units
 from .generators import plan, read_plan
 from .grading import grading_notes
@@ -64,7 +62,7 @@ def read(root: Path) -> Imported:
     flags = str(meta.get("validator_flags", "")).split() + str(top.get("output_validator_flags", "")).split()
     imp.validator_flags[""] = str(top.get("input_validator_flags", "")).split()
     if is_interactive(meta):
-        interactor(root, output_validator_entries(root), imp)
+        interactor(root, output_validator_entries(root), imp, scored(meta))
     elif meta.get("validation", "default") != "default" or imp.multi_pass:
         output_validator(root, output_validator_entries(root), "kattis", imp)
     else:
@@ -159,9 +157,11 @@ def is_interactive(meta: dict[str, Any]) -> bool:
     return "interactive" in kinds(meta)
 
 
-def interactor(root: Path, found: list[Path], imp: Imported) -> None:
+def interactor(root: Path, found: list[Path], imp: Imported, scored: bool = False) -> None:
     """The output validator of an interactive problem is its interactor, in the convention ojpack runs: it
     goes to interactor/ (with the files beside it), and the answers stay what the source has."""
+    if scored:   # ioi-2022-kattis rarestinsects: its partial solutions then earn every point
+        imp.note("the interactor's score.txt is not read: partial scores are lost (an accepted run earns all points)")
     found_units = units(found, "interactor")
     if not found_units:
         raise OjpackError(f"{root}: an interactive problem without an interactor source ojpack can run")
@@ -365,7 +365,7 @@ def _cases(folder: Path, group: str, root: Path) -> list[TestIn]:
     if not folder.is_dir():
         return []
     out, seen = [], set()
-    for i, inp in enumerate(sorted(folder.glob("*.in")), start=1):
+    for i, inp in enumerate(sorted(p for p in folder.glob("*.in") if p.is_file()), start=1):   # a dangling link: noted
         name = safe_name(re.sub(r"^\d+-", "", inp.stem), f"test-{i:02d}")
         if name in seen or name == "":
             name = f"{name}-{i}"

@@ -54,7 +54,7 @@ def read(root: Path) -> Imported:
     out_flags = as_args(meta.get("validator_flags")) + as_args(top.get("output_validator_args",
                                                                    top.get("output_validator_flags")))
     if kattis.is_interactive(meta):
-        kattis.interactor(root, found, imp)
+        kattis.interactor(root, found, imp, kattis.scored(meta))
     elif found:
         kattis.output_validator(root, found, "kattis", imp)
     elif imp.multi_pass:   # the spec's multi-pass example ships none

@@ -30,6 +30,12 @@ def kinds(meta: dict[str, Any]) -> str:
     return f"{meta.get('validation', '')} {' '.join(map(str, listed))}"
 
 
+def scored(meta: dict[str, Any]) -> bool:
+    """Legacy `validation: custom score` (or `... interactive score`), or 2025-09 `type: scoring`: the output
+    validator or interactor may write score.txt."""
+    return bool({"score", "scoring"} & set(kinds(meta).split()))
+
+
 def passes_of(meta: dict[str, Any]) -> int | None:
     """The most passes of a multi-pass problem, or None for a problem run once."""
     if "multi-pass" not in kinds(meta):

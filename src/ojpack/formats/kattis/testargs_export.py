@@ -36,7 +36,7 @@ def folder_flags(pkg: Package, tests: Sequence[BuiltTest], where: str, lost: lis
     """Legacy Kattis: the testdata.yaml key that gives a folder's tests their own arguments ({} when none
     has any; when they differ among its tests, or do not extend problem.yaml's flags, said in `lost`)."""
     own = {pkg.test_checker_args.get(t.id) for t in tests}
-    if own == {None}:
+    if own <= {None}:   # no test has arguments of its own (or the folder has no tests: a task without samples)
         return {}
     prefix = package_args(pkg)
     args = [list(a) if a is not None else prefix for a in own]
