@@ -4,7 +4,7 @@ run by a Python adapter, a C++ one included by a C++ adapter."""
 
 from __future__ import annotations
 
-from ..polygon.testlib_run import RERUN, plain
+from ..polygon.testlib_run import plain, rerun
 
 ADAPTER = '''\
 # Written by `ojpack import`: runs {name} as task-maker does (the input's path and the subtask's number, from
@@ -74,5 +74,5 @@ TO_STDERR = "        dup2(2, 1);\n"
 
 def cpp_adapter(origin: str, header: str) -> bytes:
     # A signal (an assert that failed) is invalid too: task-maker reads any failure of its validator so.
-    rerun = RERUN.format(child=TO_STDERR).replace("_exit(128 + WTERMSIG(status))", "_exit(43)")
-    return CPP_ADAPTER.format(origin=plain(origin), header=plain(header), rerun=rerun).encode()
+    return CPP_ADAPTER.format(origin=plain(origin), header=plain(header),
+                              rerun=rerun(TO_STDERR, on_signal="43")).encode()

@@ -19,7 +19,8 @@ import re
 GROUP_BOUND = "polygon_group"
 
 # Both adapters: run this binary again (args: as Polygon runs the program), wait, and leave its exit code
-# in `code`. The parent closes stdin and stdout, so only the real program holds them (an interactor's
+# in `code`; a crash exits with `on_signal` (by default passed on as 128 + the signal). The parent closes
+# stdin and stdout, so only the real program holds them (an interactor's
 # pipes then close when it exits).
 RERUN = """\
     pid_t pid = fork();
@@ -32,7 +33,7 @@ RERUN = """\
     close(1);
     int status = 0;
     if (pid < 0 || waitpid(pid, &status, 0) != pid) _exit(125);
-    if (WIFSIGNALED(status)) _exit(128 + WTERMSIG(status));
+    if (WIFSIGNALED(status)) _exit({on_signal});
     int code = WEXITSTATUS(status);
 """
 
@@ -111,8 +112,13 @@ QUIET = """\
 """
 
 
+def rerun(child: str, on_signal: str = "128 + WTERMSIG(status)") -> str:
+    """RERUN with `child` run in the child before its exec, and a crash's exit code."""
+    return RERUN.format(child=child, on_signal=on_signal)
+
+
 def interactor_adapter(origin: str, header: str) -> str:
-    return INTERACTOR.format(origin=plain(origin), header=plain(header), rerun=RERUN.format(child=""))
+    return INTERACTOR.format(origin=plain(origin), header=plain(header), rerun=rerun(""))
 
 
 def adapter(origin: str, header: str, groups: list[str], testset: str = "tests") -> str:
@@ -121,7 +127,7 @@ def adapter(origin: str, header: str, groups: list[str], testset: str = "tests")
     quoted = ", ".join(['""', *(_c_string(g) for g in groups)])
     return ADAPTER.format(origin=plain(origin), header=plain(header), groups=quoted, count=len(groups) + 1,
                           bound=GROUP_BOUND, testset=plain(testset), testset_c=_c_string(testset),
-                         rerun=RERUN.format(child=QUIET))
+                         rerun=rerun(QUIET))
 
 
 def _c_string(text: str) -> str:
