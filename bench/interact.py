@@ -5,6 +5,9 @@
 Plays the package's model solution against its interactor on its longest test and prints the median wall
 time per test, the lines exchanged, the round trips per second and the ratio to bare pipes, for the exec
 helper's relay (launch.c, the default) and the Python one (OJPACK_NATIVE_RELAY=0), measured interleaved.
+Bare pipes run twice: as the scheduler places them, and with both programs on one CPU (as ojpack places an
+interactive run's programs and relay, sandbox/affinity.py); each relay's ratio is given against both. The
+helper's relay runs pinned (the default) and unpinned (OJPACK_PIN=0).
 Run as root it then measures the same as the plain user NAME (the rootless cage; made with useradd)."""
 
 from __future__ import annotations
@@ -27,11 +30,12 @@ from ojpack.cache import cache_for  # noqa: E402
 from ojpack.judging.execute import limits_for  # noqa: E402
 from ojpack.judging.interact import interact, load_interactor  # noqa: E402
 from ojpack.problem.load import load_problem  # noqa: E402
-from ojpack.sandbox import sandbox_mode  # noqa: E402
+from ojpack.sandbox import claim_cpu, pinned_thread, pinning_enabled, sandbox_mode  # noqa: E402
 from ojpack.sandbox.compile import prepare  # noqa: E402
 from ojpack.testdata import ensure_built  # noqa: E402
 
-SERIES = ("bare", "helper relay", "python relay")
+SERIES = ("bare", "bare, one CPU", "helper relay", "helper, unpinned", "python relay")
+BARE = ("bare", "bare, one CPU")
 
 
 def measure(root: Path, runs: int) -> dict:
@@ -45,20 +49,23 @@ def measure(root: Path, runs: int) -> dict:
     limits = limits_for(lim.time, lim.memory, lim.output)
     scratch = Path(tempfile.mkdtemp())
 
-    def relay(test, native: bool = True) -> int:
+    def relay(test, native: bool = True, pin: bool = True) -> int:
         os.environ["OJPACK_NATIVE_RELAY"] = "1" if native else "0"
+        os.environ["OJPACK_PIN"] = "1" if pin else "0"
         work = Path(tempfile.mkdtemp(dir=scratch))
         played = interact(player.argv, True, interactor, test.input, test.answer, limits, lim.time, work)
         assert played.verdict.value == "AC", played.note
         return played.transcript.received
 
-    def bare(test) -> None:
+    def bare(test, pin: bool = False) -> None:
         feedback = Path(tempfile.mkdtemp(dir=scratch))
         to_judge_r, to_judge_w = os.pipe()
         to_player_r, to_player_w = os.pipe()
-        judge = subprocess.Popen([*interactor.argv, str(test.input), str(test.answer), f"{feedback}/"],
-                                 stdin=to_judge_r, stdout=to_player_w)
-        me = subprocess.Popen(player.argv, stdin=to_player_r, stdout=to_judge_w)
+        os.environ["OJPACK_PIN"] = "1" if pin else "0"
+        with claim_cpu() as cpu, pinned_thread(cpu):   # both inherit this thread's CPU, as ojpack pins a run
+            judge = subprocess.Popen([*interactor.argv, str(test.input), str(test.answer), f"{feedback}/"],
+                                     stdin=to_judge_r, stdout=to_player_w)
+            me = subprocess.Popen(player.argv, stdin=to_player_r, stdout=to_judge_w)
         for fd in (to_judge_r, to_judge_w, to_player_r, to_player_w):
             os.close(fd)
         me.wait()
@@ -67,7 +74,8 @@ def measure(root: Path, runs: int) -> dict:
     # The longest dialogue: measure each test once through the relay and keep the one with most bytes.
     longest = max(tests, key=relay)
     received = relay(longest)
-    fns = {"bare": bare, "helper relay": relay, "python relay": lambda t: relay(t, native=False)}
+    fns = {"bare": bare, "bare, one CPU": lambda t: bare(t, pin=True), "helper relay": relay,
+           "helper, unpinned": lambda t: relay(t, pin=False), "python relay": lambda t: relay(t, native=False)}
     samples: dict[str, list[float]] = {k: [] for k in SERIES}
     own: dict[str, list[float]] = {k: [] for k in SERIES}   # ojpack's own CPU (not its children's)
     for _ in range(runs):   # interleaved: other load on the machine hits all alike
@@ -77,7 +85,9 @@ def measure(root: Path, runs: int) -> dict:
             fns[name](longest)
             samples[name].append(time.perf_counter() - start)
             own[name].append(_own_cpu() - cpu)
-    return {**{f"{k} cpu": statistics.median(v) for k, v in own.items()},"test": longest.id, "received": received, "player": player.source.name, "limits": sandbox_mode().limits,
+    os.environ.pop("OJPACK_PIN")
+    return {**{f"{k} cpu": statistics.median(v) for k, v in own.items()}, "test": longest.id, "received": received,
+            "player": player.source.name, "limits": sandbox_mode().limits, "pinned": pinning_enabled(),
             "judge": Path(interactor.name).name, **{k: statistics.median(v) for k, v in samples.items()}}
 
 
@@ -89,10 +99,12 @@ def _own_cpu() -> float:
 def show(t: dict, runs: int, who: str) -> None:
     moves = t["received"] // 4 or 1   # a move "i k\n" is about 4 bytes: a rough count of round trips
     print(f"{who}: {t['player']} vs {t['judge']} on {t['test']}: {t['received']:,} bytes from the player "
-          f"(~{moves:,} round trips), {runs} runs each, limits by {t['limits']}")
+          f"(~{moves:,} round trips), {runs} runs each, limits by {t['limits']}, load {os.getloadavg()[0]:.1f}"
+          + ("" if t["pinned"] else " (one CPU allowed: nothing pinned)"))
     for name in SERIES:
-        ratio = "" if name == "bare" else f"  ratio {t[name] / t['bare']:.2f}x"
-        print(f"  {name + ':':<14}{t[name] * 1000:7.1f} ms/test  {moves / t[name]:9,.0f} round trips/s{ratio}")
+        ratio = "" if name in BARE else \
+            f"  ratio {t[name] / t['bare']:.2f}x bare, {t[name] / t['bare, one CPU']:.2f}x one-CPU bare"
+        print(f"  {name + ':':<18}{t[name] * 1000:6.1f} ms/test {moves / t[name]:8,.0f} round trips/s{ratio}")
     print(f"  ojpack's own CPU a test: {t['helper relay cpu'] * 1000:.1f} ms with the helper's relay, "
           f"{t['python relay cpu'] * 1000:.1f} ms with Python's")
 

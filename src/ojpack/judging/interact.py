@@ -25,7 +25,8 @@ from pathlib import Path
 
 from ..errors import OjpackError
 from ..problem import Problem
-from ..sandbox import CageFileError, CappedFolder, CompileError, RunLimits, RunResult, prepare, run
+from ..sandbox import (CageFileError, CappedFolder, CompileError, RunLimits, RunResult, claim_cpu, pinned_thread,
+                       prepare, run)
 from ..testdata import BuiltTest
 from .checker import TestKey, feedback_message, own_args, shown_folder, test_key
 from .relay import Transcript
@@ -101,6 +102,14 @@ def interact(submission: tuple[str, ...], address_space: bool, interactor: Inter
 
 def _interact(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path,
               answer: Path, limits: RunLimits, time_limit: float, work: Path, feedback: CappedFolder) -> Interaction:
+    # The submission, the interactor and the relay share one CPU: a message then wakes its reader on the
+    # writer's own CPU, not across CPUs (see sandbox/affinity.py; OJPACK_PIN=0: unpinned).
+    with claim_cpu() as cpu:
+        return _pinned(submission, address_space, interactor, input, answer, limits, time_limit, work, feedback, cpu)
+
+
+def _pinned(submission: tuple[str, ...], address_space: bool, interactor: Interactor, input: Path, answer: Path,
+            limits: RunLimits, time_limit: float, work: Path, feedback: CappedFolder, cpu: int | None) -> Interaction:
     sub_in_r, sub_in_w = os.pipe()
     sub_out_r, sub_out_w = os.pipe()
     judge_in_r, judge_in_w = os.pipe()
@@ -114,7 +123,8 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
 
     def relaying() -> None:   # a failure is the caller's to report (one line), not a thread's traceback
         try:
-            transcript.append(relay.run())
+            with pinned_thread(cpu):   # the helper's relay inherits it; the Python one runs in this thread
+                transcript.append(relay.run())
         except OSError as e:
             failed.append(e)
 
@@ -126,10 +136,10 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
     # group's tests then keep their binds, and so the thread's prepared cage (sandbox/pool.py)
     readable = (*interactor.readable, *map(shown_folder, (input, answer)))
     judged = _POOL.submit(_side, argv, judge_in_r, judge_out_w, interactor_limits(limits), work / "judge.err",
-                          interactor.address_space, readable, feedback, gone_w, True)
+                          interactor.address_space, readable, feedback, gone_w, True, cpu)
     try:
         played = _side(list(submission), sub_in_r, sub_out_w, limits, work / "submission.err", address_space,
-                       gone=left_w)
+                       gone=left_w, cpu=cpu)
     finally:
         judge_run = judged.result()
         relay_thread.join()
@@ -147,7 +157,7 @@ def _interact(submission: tuple[str, ...], address_space: bool, interactor: Inte
 
 def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: Path | None,
           address_space: bool, readable: tuple[Path, ...] = (), feedback: CappedFolder | None = None,
-          gone: int | None = None, own_output: bool = False) -> RunResult:
+          gone: int | None = None, own_output: bool = False, cpu: int | None = None) -> RunResult:
     """One program of the pair. Our copies of its pipe ends are closed as soon as it is done, and `gone`
     with them: the relay learns so. `own_output` (the interactor): our copy of its output goes as soon as
     it runs, so its closing its output reaches the submission as EOF at once (as BAPCtools and a direct
@@ -160,7 +170,7 @@ def _side(argv: list[str], stdin: int, stdout: int, limits: RunLimits, stderr: P
     try:   # in the cage a program sees only what it is given: the interactor writes its feedback folder
         return run(argv, stdin, stdout, limits, stderr, address_space=address_space, readable=readable,
                    writable=feedback.writable if feedback else (), mounts=feedback.mounts if feedback else (),
-                   spawned=spawned, session=False)
+                   spawned=spawned, session=False, on_cpu=cpu)
     finally:
         os.close(stdin)
         for fd in held:

@@ -5,6 +5,7 @@ input and `RunLimits`, gives a `RunResult` (time, memory, exit status, which lim
 of problems, tests or verdicts.
 """
 
+from .affinity import claim_cpu, pinned_thread, pinning_enabled
 from .cagefiles import CageFileError, CappedFolder, read_from, require_regular
 from .fileio import FileRun, run_with_files
 from .compile import CompileError, Program, ToolMissing, compile_in_cage, language_of, prepare
@@ -20,6 +21,6 @@ from .scripted import is_script
 from .text import (EXCERPT_BYTES, EXCERPT_LINES, clean, excerpt_of, excerpt_text, first_lines, head_of, last_lines,
                    trim_message)
 
-__all__ = ["SETUP_LANGS", "CageFileError", "CappedFolder", "CompileError", "FileRun", "Files", "helper_available", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxMode", "SandboxUnavailable", "clean", "detect", "EXCERPT_BYTES", "EXCERPT_LINES", "excerpt_of", "excerpt_text", "first_lines", "head_of", "last_lines",
+__all__ = ["SETUP_LANGS", "claim_cpu", "pinned_thread", "pinning_enabled", "CageFileError", "CappedFolder", "CompileError", "FileRun", "Files", "helper_available", "Program", "compile_in_cage", "RunLimits", "RunResult", "SandboxMode", "SandboxUnavailable", "clean", "detect", "EXCERPT_BYTES", "EXCERPT_LINES", "excerpt_of", "excerpt_text", "first_lines", "head_of", "last_lines",
            "is_script", "is_source", "Link", "link_from", "link_of", "language_of", "isolation_enabled", "isolation_problem", "load_languages", "main_name", "prepare", "read_from", "readiness", "require_isolation", "require_regular", "run", "run_with_files",
            "sandbox_mode", "set_isolation", "start_helper", "take_back", "ToolMissing", "trim_message"]

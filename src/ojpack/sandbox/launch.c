@@ -44,7 +44,7 @@
  * nodes), NETNS must be "-" (a user cannot join a namespace it does not own), and init reports the peak
  * resident size of the run's largest process (RUSAGE_CHILDREN once all are reaped), not the program's. An
  * option may stand among the binds: "g:1" has the program lead a process group, not a session (see
- * own_group); "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
+ * own_group); "c:CPU" runs it on that CPU alone (see pin_cpu); "n:COUNT" sets the program's RLIMIT_NPROC (counted per user
  * namespace, so it caps the run's processes and threads, init included) where no pids cgroup does, and
  * "k:BYTES" has init watch the run's memory where no memory cgroup does: every 10 ms at most, the resident
  * pages of all its processes plus its /tmp's, killing the run past BYTES (KILLED 3); MAXRSS_KB is then the
@@ -182,6 +182,7 @@ struct cage {
     long long mem_cap;                    /* k: bytes of resident memory + /tmp past which init ends the run */
     int rootless;
     int group_only;                       /* g: a process group of its own, not a session (see own_group) */
+    int cpu;                              /* c: the one CPU the program runs on (-1: any; see pin_cpu) */
     long long cpu_ms, wall_ms;
     const char *fsize, *stack, *as, *tasks1, *tasks2, *netns;
     unsigned long long tmpfs;
@@ -379,9 +380,21 @@ static void own_group(int group_only) {
     else setpgid(0, 0);
 }
 
+/* "c:CPU": the program on one CPU, as ojpack's relay and the program's partner are (an interactive run:
+   every message is a wake-up, and one that crosses CPUs costs ~20 us in a VM; see sandbox/affinity.py).
+   Best effort: a CPU it may not use leaves it where it was. */
+static void pin_cpu(int cpu) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return;
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(cpu, &one);
+    sched_setaffinity(0, sizeof one, &one);
+}
+
 static void run_program(struct cage *c) {
     plain_signals();
     own_group(c->group_only);
+    pin_cpu(c->cpu);
     syscall(SYS_close_range, 3, ~0U, 0);
     if (chdir(c->cwd) != 0) { perror("launch: chdir"); _exit(122); }
     char cpu[32];
@@ -675,11 +688,12 @@ static void write_maps(pid_t init, int rootless) {
     write_file(path, gmap);
 }
 
-/* The r:/w:/m: binds and n: option from argv[i] on, up to "--" or the end; returns where they stopped. */
+/* The r:/w:/m: binds and n:, g:, k:, c: options from argv[i] on, up to "--" or the end; returns where they stopped. */
 static int parse_binds(struct cage *c, int argc, char **argv, int i) {
     for (; i < argc && strcmp(argv[i], "--") != 0; i++) {
         if (argv[i][0] == 'n' && argv[i][1] == ':') { c->nproc = argv[i] + 2; continue; }
         if (argv[i][0] == 'g' && argv[i][1] == ':') { c->group_only = 1; continue; }
+        if (argv[i][0] == 'c' && argv[i][1] == ':') { c->cpu = atoi(argv[i] + 2); continue; }
         if (argv[i][0] == 'k' && argv[i][1] == ':') { c->mem_cap = atoll(argv[i] + 2); continue; }
         if (c->nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
@@ -714,7 +728,7 @@ static int cage_main(int argc, char **argv) {
        signals are not for the helper or init (the program gets them back before exec). */
     signal(SIGINT, SIG_IGN);
     signal(SIGQUIT, SIG_IGN);
-    struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
+    struct cage c = {.rootless = geteuid() != 0, .nproc = "-", .cpu = -1, .skel = argv[2], .cwd = argv[3], .cpu_ms = atoll(argv[4]), .wall_ms = atoll(argv[5]),
                      .fsize = argv[6], .stack = argv[7], .as = argv[8], .tmpfs = strtoull(argv[9], NULL, 10),
                      .tasks1 = argv[10], .tasks2 = argv[11], .netns = argv[12],
                      .cmdline = cmdline, .cmdline_len = cmdline_len};
@@ -861,8 +875,8 @@ static int make_tmpfs(char **argv) {
  * NETNS is "-"; a number: the worker's, joined first), builds the read-only root with these binds exactly
  * as a one-shot cage's init does, pivots into it and exits; its namespaces stay, held by descriptors here.
  * This process answers "ok\n" (or "E message\n") and then serves runs, one at a time. A request is one
- * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0GROUP\0TASKS1\0TASKS2\0K\0MOUNT1...\0MOUNTK\0CWD\0
- * PROGRAM\0ARGS..." (GROUP "g": see own_group; K detached mounts, MOUNTi the path of each) with the run's
+ * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0GROUP[@CPU]\0TASKS1\0TASKS2\0K\0MOUNT1...\0MOUNTK\0CWD\0
+ * PROGRAM\0ARGS..." (GROUP "g": see own_group; @CPU: as c:, see pin_cpu; K detached mounts, MOUNTi the path of each) with the run's
  * stdin, stdout and stderr and then the K mounts as descriptors; the answer is init's report line.
  * Per run, a child joins the run's cgroups (from out here), enters the prepared user, network and mount
  * namespaces, becomes the cage's root and unshares a private copy of the mount tree and fresh pid, ipc and
@@ -970,7 +984,8 @@ static void parse_request(struct cage *c, char *msg, size_t len) {
     c->cpu_ms = atoll(field[0]);
     c->wall_ms = atoll(field[1]);
     c->fsize = field[2], c->stack = field[3], c->as = field[4], c->nproc = field[5], c->mem_cap = atoll(field[6]);
-    c->group_only = strcmp(field[7], "g") == 0;
+    c->group_only = field[7][0] == 'g';
+    c->cpu = field[7][0] && field[7][1] == '@' ? atoi(field[7] + 2) : -1;   /* "g@3": pinned to CPU 3 */
     c->tasks1 = field[8], c->tasks2 = field[9], c->nmounts = k;
     for (int i = 0; i < k; i++) c->mount_path[i] = field[11 + i];
     c->cwd = field[11 + k], c->argv = field + 12 + k;

@@ -79,9 +79,10 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     """spawn.run_cage's run, in this thread's prepared cage for these binds (made now when there is none);
     `mounts` (path, descriptor of a detached mount) as spawn.run_cage's, `binds` without what they cover
     (`unmounted`)."""
-    shown = [b for b in binds if not b.startswith(("n:", "k:", "g:"))]
+    shown = [b for b in binds if not b.startswith(("n:", "k:", "g:", "c:"))]
     nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
     mem_cap = next((b[2:] for b in binds if b.startswith("k:")), "0")   # rlimits mode: init's memory watch
+    pin = next((f"@{b[2:]}" for b in binds if b.startswith("c:")), "")   # the program's one CPU (launch.c's pin_cpu)
     netns = spawn.worker_netns()
     key = (helper, skeleton, scratch_bytes, netns, _identities(shown), *shown)
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
@@ -89,7 +90,7 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
     keeper = 1 if os.geteuid() != 0 else 0
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), fsize(limits, out), num(mem), num(as_bytes),
-              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, "g" if "g:1" in binds else "s", *tasks,
+              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, ("g" if "g:1" in binds else "s") + pin, *tasks,
               str(len(mounts)), *(path for path, _ in mounts), cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):

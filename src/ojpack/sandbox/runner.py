@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import IO, Literal
 
 from . import pool, spawn
+from .affinity import pinned_thread
 from .isolation import (SCRATCH_MIB, SandboxUnavailable, cage_binds, cage_path, hand_over, isolation_enabled,
                         require_isolation)
 from .launch import launcher, skeleton
@@ -49,7 +50,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
         stderr: Path | None = None, *, address_space: bool = True, cgroup: bool | None = None,
         readable: Sequence[Path] = (), writable: Sequence[Path] = (), cwd: Path | None = None,
         isolate: bool | None = None, mounts: Sequence[tuple[str, int]] = (),
-        spawned: Callable[[], None] | None = None, scratch_mib: int = SCRATCH_MIB, session: bool = True) -> RunResult:
+        spawned: Callable[[], None] | None = None, scratch_mib: int = SCRATCH_MIB, session: bool = True,
+        on_cpu: int | None = None) -> RunResult:
     """Run `argv` with stdin/stdout bound to files, in its own session and temporary directory.
 
     stdin/stdout may also be open file descriptors (e.g. pipe ends for an interactive run): they are
@@ -62,7 +64,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     descriptors: a caller that passed pipe ends may close its own copies then (its partner then sees EOF
     as soon as the program closes its end, not only when it exits). `session=False` (caged runs): the program
     leads a process group but no session, so it shares ojpack's scheduler autogroup (each side of an
-    interactive pair, with the relay: see launch.c's own_group)."""
+    interactive pair, with the relay: see launch.c's own_group). `on_cpu`: the program runs on that CPU alone
+    (an interactive pair's, see affinity.py); None: wherever the scheduler puts it."""
     if limits.files is not None:
         raise ValueError("a run with named files goes through fileio.run_with_files")
     caged = isolation_enabled() if isolate is None else isolate
@@ -77,6 +80,7 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
             raise SandboxUnavailable("sandbox unavailable: the exec helper (launch.c) could not be built")
         hand_over(writable)
         binds = cage_binds(argv, readable, writable) + ([] if session else ["g:1"])
+        binds += [] if on_cpu is None else [f"c:{on_cpu}"]
         if cage is None:   # rlimits alone: a process cap, and init watches memory instead of an address cap (see rlimit_limits)
             binds += cage_options(limits)
             address_space = False
@@ -88,7 +92,9 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     if cage:   # a prepared cage's run has its keeper in the cgroup too (see pool.py): one more task
         cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes + pooled)
     try:
-        with _bind(stdin, "rb") as fin, _bind(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr:
+        # unisolated, the program inherits the CPU of the thread that starts it
+        with _bind(stdin, "rb") as fin, _bind(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr, \
+                pinned_thread(None if caged else on_cpu):
             start = time.monotonic()
             fds = (fin.fileno(), fout.fileno(), ferr.fileno())
             try:
