@@ -28,9 +28,11 @@ from pathlib import Path
 req = json.loads(sys.argv[1])
 op = req["op"]
 if op == "run":
+    import os
     from ojpack.sandbox import RunLimits, run
+    os.environ.update(req.get("env", {}))
     res = run(req["argv"], Path(req["stdin"]), Path(req["stdout"]), RunLimits(**req["limits"]),
-              stderr=Path(req["stderr"]), session=req.get("session", True))
+              stderr=Path(req["stderr"]), session=req.get("session", True), on_cpu=req.get("on_cpu"))
     print(json.dumps(dataclasses.asdict(res)))
 elif op == "prepare":
     from ojpack.sandbox import CompileError, prepare
