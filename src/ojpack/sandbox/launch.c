@@ -1423,8 +1423,13 @@ static int relay_main(char **argv) {
         for (int i = 0; i < n; i++) {
             if (!p[i].revents) continue;
             struct r_dir *d = owner[i];
-            if (kind[i] == 0 && d->src == p[i].fd) r_read(&s, d);
-            else if (kind[i] == 1 && d->dst == p[i].fd) r_write(d, &s.up);
+            if (kind[i] == 0 && d->src == p[i].fd) {
+                r_read(&s, d);
+                /* on at once: its reader most likely waits for it, and a poll for POLLOUT first cost a
+                   system call a message (a pipe with room takes the write whole; else POLLOUT next time) */
+                if (d->dst >= 0 && d->len > 0) r_write(d, &s.up);
+            }
+            else if (kind[i] == 1 && d->dst == p[i].fd && d->len > 0) r_write(d, &s.up);
             else if (kind[i] == 2) gone_now = 1;
             else if (kind[i] == 3) left_now = 1;
         }
