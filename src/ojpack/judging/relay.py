@@ -138,7 +138,9 @@ class Relay:
             d = wanted[fd]
             if fd == d.src:
                 self._read(d)
-            elif fd == d.dst:
+                if d.dst is not None and d.buf:   # on at once: its reader most likely waits (no poll first)
+                    self._write(d)
+            elif fd == d.dst and d.buf:
                 self._write(d)
         if self.left is not None and any(fd == self.left for fd, _ in events):
             self.left_at = time.monotonic()   # the submission has exited
