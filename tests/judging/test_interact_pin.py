@@ -36,7 +36,7 @@ print(" ".join(map(str, sorted(os.sched_getaffinity(0)))), flush=True)
 """
 # Both sides compute at the same time: the judge after sending its question, the submission before answering.
 # On one CPU they take turns; the wall limit (here 3x the CPU limit, 2x + 1 s for a problem's runs) covers it.
-BUSY = "def busy():\n    n = 0\n    for i in range(2_000_000):\n        n += i\n    return n\n"
+BUSY = "def busy():\n    n = 0\n    for i in range(5_000_000):\n        n += i\n    return n\n"
 BUSY_JUDGE = BUSY + """
 import sys
 print(1, flush=True)
