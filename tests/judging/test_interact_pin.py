@@ -78,11 +78,39 @@ def test_sides_that_compute_at_once_still_pass_on_one_cpu(tmp_path: Path) -> Non
     assert played.transcript.last == (("judge", "1"), ("submission", "2"))
 
 
-def test_runs_at_once_get_cpus_of_their_own_and_give_them_back() -> None:
+@pytest.fixture
+def own_locks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """CPU claims coordinated in a folder of the test's own, not the machine's (where other ojpack runs
+    may hold CPUs): the folder a process started with TMPDIR=tmp_path uses too."""
+    from ojpack.sandbox import affinity
+    folder = tmp_path / f"ojpack-{os.geteuid()}"
+    folder.mkdir()
+    monkeypatch.setattr(affinity, "helper_folder", lambda: folder)
+    return tmp_path
+
+
+def test_runs_at_once_get_cpus_of_their_own_and_give_them_back(own_locks: Path) -> None:
     with claim_cpu() as first, claim_cpu() as second:
         assert first is not None and second is not None and first != second
     with claim_cpu() as again:
         assert again == min(first, second)   # both released: the least claimed, lowest first
+
+
+def test_another_ojpack_process_s_claim_is_left_to_it_while_a_cpu_is_free(own_locks: Path) -> None:
+    tmp_path = own_locks
+    other = subprocess.Popen([sys.executable, "-c", "import sys\nfrom ojpack.sandbox import claim_cpu\n"
+                              "with claim_cpu() as cpu:\n    print(cpu, flush=True)\n    sys.stdin.read()\n"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "TMPDIR": str(tmp_path)})
+    try:
+        theirs = int(other.stdout.readline())
+        assert (tmp_path / f"ojpack-{os.geteuid()}" / f"cpu-{theirs}.lock").exists()
+        with claim_cpu() as mine:
+            assert mine != theirs
+    finally:
+        other.communicate("")
+    with claim_cpu() as mine:   # it has exited: its CPU is free again
+        assert mine == min(ALLOWED)
 
 
 def test_a_pinned_thread_starts_its_processes_on_its_cpu_and_gets_its_own_set_back() -> None:

@@ -15,11 +15,15 @@ interactor's own looser still). A JVM pinned to one CPU sees one processor and s
 
 Which CPU: each run claims one of the CPUs ojpack itself may use (its affinity at start), the one least
 claimed, counting claims per physical core first, so that two judging workers' runs at once get two
-cores (not two hyperthreads of one) while there are cores enough; released when the run ends. With one
-CPU allowed there is nothing to choose: no pinning."""
+cores (not two hyperthreads of one) while there are cores enough; released when the run ends. Other
+ojpack processes of the same user (a cluster's local workers, a second check) claim theirs too: a CPU
+free here is taken only when its lock file (flock, in the helper's folder) is free, so runs of two
+processes do not share a CPU while another is free; when none is, runs share the least claimed here.
+With one CPU allowed there is nothing to choose: no pinning."""
 
 from __future__ import annotations
 
+import fcntl
 import os
 import threading
 from collections.abc import Iterator
@@ -27,8 +31,11 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from .launch import helper_folder
+
 _lock = threading.Lock()
-_claims: dict[int, int] = {}   # CPU -> interactive runs on it now
+_claims: dict[int, int] = {}   # CPU -> this process's interactive runs on it now
+_held: dict[int, int] = {}     # CPU -> the open lock file this process holds it by (while claimed here)
 
 
 def pinning_enabled() -> bool:
@@ -64,13 +71,32 @@ def claim_cpu() -> Iterator[int | None]:
         cores: dict[tuple[int, int], int] = {}
         for cpu in _allowed():
             cores[_core_of(cpu)] = cores.get(_core_of(cpu), 0) + _claims.get(cpu, 0)
-        cpu = min(_allowed(), key=lambda c: (cores[_core_of(c)], _claims.get(c, 0), c))
+        order = sorted(_allowed(), key=lambda c: (cores[_core_of(c)], _claims.get(c, 0), c))
+        # free here and in no other process, else the least claimed here
+        cpu = next((c for c in order if not _claims.get(c) and _lock_file(c)), order[0])
         _claims[cpu] = _claims.get(cpu, 0) + 1
     try:
         yield cpu
     finally:
         with _lock:
             _claims[cpu] -= 1
+            if not _claims[cpu] and cpu in _held:
+                os.close(_held.pop(cpu))   # closing it lets the lock go
+
+
+def _lock_file(cpu: int) -> bool:
+    """Hold `cpu`'s lock file, if no other process does (a killed process's lock goes with it)."""
+    try:
+        fd = os.open(helper_folder() / f"cpu-{cpu}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    except OSError:
+        return True   # no folder to coordinate in: this process's own claims alone
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _held[cpu] = fd
+    return True
 
 
 @contextmanager
