@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 
+from ..errors import OjpackError
 from .launch import helper_folder
 
 _lock = threading.Lock()
@@ -88,8 +89,8 @@ def _lock_file(cpu: int) -> bool:
     """Hold `cpu`'s lock file, if no other process does (a killed process's lock goes with it)."""
     try:
         fd = os.open(helper_folder() / f"cpu-{cpu}.lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    except OSError:
-        return True   # no folder to coordinate in: this process's own claims alone
+    except (OSError, OjpackError):
+        return True   # no folder to coordinate in (an unsafe TMPDIR): this process's own claims alone
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
