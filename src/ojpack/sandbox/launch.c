@@ -191,6 +191,7 @@ struct cage {
     int nmounts;                          /* a pooled run's own detached mounts, moved in by its init */
     char *mount_path[MAX_MOUNTS];
     int mount_fd[MAX_MOUNTS];
+    int warm;                             /* a pooled run asking for the pool's warm Python (see pywarm.c) */
     char *cmdline;                        /* this process's own command line, which init blanks */
     size_t cmdline_len;
 };
@@ -379,6 +380,12 @@ static void own_group(int group_only) {
     else setpgid(0, 0);
 }
 
+#ifdef OJPACK_WARM_PYTHON
+#include "pywarm.c"
+#else
+static int warm_option(const char *arg) { (void)arg; return 0; }
+#endif
+
 static void run_program(struct cage *c) {
     plain_signals();
     own_group(c->group_only);
@@ -395,6 +402,9 @@ static void run_program(struct cage *c) {
     setrlimit(RLIMIT_CORE, &none);
     drop_privileges();
     if (c->rootless) no_prlimit_on_others();   /* after no_new_privs, which an unprivileged filter needs */
+#ifdef OJPACK_WARM_PYTHON
+    run_warm(c);   /* the script in this forked interpreter, when the run is warm; else the exec below */
+#endif
     execvp(c->argv[0], c->argv);
     fprintf(stderr, "launch: cannot run %s: %s\n", c->argv[0], strerror(errno));
     _exit(127);
@@ -681,6 +691,7 @@ static int parse_binds(struct cage *c, int argc, char **argv, int i) {
         if (argv[i][0] == 'n' && argv[i][1] == ':') { c->nproc = argv[i] + 2; continue; }
         if (argv[i][0] == 'g' && argv[i][1] == ':') { c->group_only = 1; continue; }
         if (argv[i][0] == 'k' && argv[i][1] == ':') { c->mem_cap = atoll(argv[i] + 2); continue; }
+        if (warm_option(argv[i])) continue;   /* a pool's warm Python (pywarm.c) */
         if (c->nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
             fail("bad bind %s", argv[i]);
@@ -970,7 +981,8 @@ static void parse_request(struct cage *c, char *msg, size_t len) {
     c->cpu_ms = atoll(field[0]);
     c->wall_ms = atoll(field[1]);
     c->fsize = field[2], c->stack = field[3], c->as = field[4], c->nproc = field[5], c->mem_cap = atoll(field[6]);
-    c->group_only = strcmp(field[7], "g") == 0;
+    c->group_only = field[7][0] == 'g';
+    c->warm = strchr(field[7], 'w') != NULL;   /* "sw" or "gw": in the pool's warm Python (pywarm.c) */
     c->tasks1 = field[8], c->tasks2 = field[9], c->nmounts = k;
     for (int i = 0; i < k; i++) c->mount_path[i] = field[11 + i];
     c->cwd = field[11 + k], c->argv = field + 12 + k;
@@ -1175,11 +1187,17 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
     stop_first = 0;
     alarm(0);
+#ifdef OJPACK_WARM_PYTHON
+    if (c->warm) warm_up(ns->mnt);   /* once, after the first run that asks: every later keeper, init and program inherits it */
+#endif
     if (early) make_spare(c, ns, spare);
 }
 
 static int pool_main(int argc, char **argv) {
     if (argc < 5) { fprintf(stderr, "usage: launch pool SKEL TMPFS NETNS [BIND]...\n"); return 122; }
+#ifdef OJPACK_WARM_PYTHON
+    warm_exec(argc, argv);
+#endif
     char *cmdline = argv[0];
     size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
     if ((argv = copied(argc, argv)) == NULL) return 125;

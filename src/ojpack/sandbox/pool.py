@@ -22,7 +22,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import cgroups, spawn
+from . import cgroups, pywarm, spawn
 from .isolation import HOST
 from .limits import RunLimits, fsize, num, rlimits
 
@@ -83,13 +83,15 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     nproc = next((b[2:] for b in binds if b.startswith("n:")), None)
     mem_cap = next((b[2:] for b in binds if b.startswith("k:")), "0")   # rlimits mode: init's memory watch
     netns = spawn.worker_netns()
-    key = (helper, skeleton, scratch_bytes, netns, _identities(shown), *shown)
+    warm = pywarm.warm_for(argv)   # a Python run: the cage whose helper keeps the interpreter started
+    options = [f"x:{warm.program}", f"v:{warm.version}"] if warm else []
+    key = (warm.helper if warm else helper, skeleton, scratch_bytes, netns, _identities(shown), *shown, *options)
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
     keeper = 1 if os.geteuid() != 0 else 0
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), fsize(limits, out), num(mem), num(as_bytes),
-              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, "g" if "g:1" in binds else "s", *tasks,
+              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, ("g" if "g:1" in binds else "s") + ("w" if warm else ""), *tasks,
               str(len(mounts)), *(path for path, _ in mounts), cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):
