@@ -11,10 +11,9 @@
  * interpreter where the cold one would exec PROGRAM (run_warm), as the interpreter's own main does: sys.argv,
  * sys.orig_argv and sys.path[0], standard streams made anew on the run's descriptors, the script as __main__, a
  * traceback and status 1 for an uncaught exception, SystemExit's code, atexit handlers and the final flush.
- * What the interpreter made at its start is frozen (gc.freeze) once made: the collector never walks it, in a
- * full collection or at exit, so a run writes (copies) only the pages it uses; a fresh run's collector would
- * walk those objects too (~1 ms of a ~4 ms run). gc.get_freeze_count() then says how many, and
- * gc.get_objects() leaves them out.
+ * Not done: gc.freeze() of what the interpreter made at its start, which would spare a run ~1 ms of its ~4
+ * (the collector's walk of those objects at exit writes, so copies, every page they are on): a frozen __main__
+ * then skipped the __del__ of the script's globals at exit (tests/sandbox/test_pywarm.py's "unflushed").
  *
  * Why the re-exec: a forked process keeps the pool's memory layout. Exec'd with an 8 MiB stack rlimit, the pool's
  * mappings start ~128 MiB under its stack, which a deeply recursive program (its stack rlimit is the memory
@@ -62,9 +61,7 @@ static const char BOOTSTRAP[] =
     "    for fd, name, write in ((0, 'stdin', False), (1, 'stdout', True), (2, 'stderr', True)):\n"
     "        made = _stream(fd, name, write, getattr(sys, '__%s__' % name))\n"
     "        setattr(sys, '__%s__' % name, made)\n"
-    "        setattr(sys, name, made)\n"
-    "import gc\n"
-    "gc.freeze()\n";
+    "        setattr(sys, name, made)\n";
 
 /* Parses the pool's own options; 1 when `arg` was one. */
 static int warm_option(const char *arg) {
