@@ -637,8 +637,9 @@ static int pipe_if_file(int fd, int *file) {
 }
 
 /* Move what is in `from` to `to`, at most `room` bytes (none: read and drop). Returns 0 at EOF. */
+static char sink[1 << 16];   /* output read past the limit, dropped (emptied after each run: see serve_one) */
+
 static ssize_t move(int from, int to, long long room) {
-    static char sink[1 << 16];
     if (room <= 0) return read(from, sink, sizeof sink);
     ssize_t n = splice(from, NULL, to, NULL, (size_t)(room < (1 << 20) ? room : (1 << 20)), SPLICE_F_MOVE);
     if (n >= 0 || errno != EINVAL) return n;
@@ -1183,6 +1184,10 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     if (err_file >= 0) close(err_file);
     if (got <= 0) got = snprintf(said, sizeof said, "E the pooled cage's run ended with status %d\n", status);
     if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
+    /* A warm Python run is a fork of this process (pywarm.c): nothing of this run's output or report may be
+       left in its memory for the next one to read. */
+    memset(said, 0, sizeof said);
+    memset(sink, 0, sizeof sink);
     if (!reaped)
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
     stop_first = 0;
