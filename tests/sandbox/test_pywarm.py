@@ -41,6 +41,9 @@ print(json.dumps({
     "main": sorted(globals()), "file": __file__, "loader": type(__loader__).__name__, "spec": repr(__spec__),
     "limits": [resource.getrlimit(getattr(resource, n)) for n in ("RLIMIT_STACK", "RLIMIT_AS", "RLIMIT_CPU",
                                                                   "RLIMIT_FSIZE", "RLIMIT_CORE", "RLIMIT_NPROC")],
+    "cycle_del": "class D:\n    def __del__(self):\n        print('del', self.n)\n"
+                 "a, b = D(), D()\na.n, b.n, a.other, b.other = 1, 2, b, a\ndel b\n",
+    "unclosed": "import os\nf = open(os.path.join(os.path.dirname(__file__), 'made', 'f'), 'w')\nf.write('kept')\n",
     "recursion": sys.getrecursionlimit(), "stdin": sys.stdin.read(), "umask": os.umask(0o22),
 }, sort_keys=True))
 '''
@@ -58,6 +61,9 @@ PROGRAMS = {
     "eof": "print(input())\nprint(input())\n",
     "unflushed": "import sys, atexit\natexit.register(lambda: print('atexit'))\n"
                  "class D:\n    def __del__(self):\n        print('del')\nd = D()\nsys.stdout.write('no newline')\n",
+    "cycle_del": "class D:\n    def __del__(self):\n        print('del', self.n)\n"
+                 "a, b = D(), D()\na.n, b.n, a.other, b.other = 1, 2, b, a\ndel b\n",
+    "unclosed": "import os\nf = open(os.path.join(os.path.dirname(__file__), 'made', 'f'), 'w')\nf.write('kept')\n",
     "recursion": "import sys, functools\nsys.setrecursionlimit(10**6)\n@functools.lru_cache(None)\n"
                  "def f(n):\n    return 0 if n == 0 else f(n - 1) + 1\nprint(f(300000))\n",   # ~180 MiB of stack
     "thread": "import threading, sys\nsys.setrecursionlimit(10**6)\nthreading.stack_size(200 * 2**20)\n"
@@ -84,13 +90,20 @@ def _run(tmp: Path, name: str, warm: bool, monkeypatch: pytest.MonkeyPatch) -> t
     if not script.exists():   # written once: a rewritten file gets a cage of its own (pool._identities)
         script.write_text(textwrap.dedent(PROGRAMS[name]))
         (folder / "in").write_text(INPUTS.get(name, "the input\n"))
+        (folder / "made").mkdir()
+        os.chmod(folder / "made", 0o777)
+    made = folder / "made" / "f"
+    made.unlink(missing_ok=True)
     monkeypatch.setenv("OJPACK_WARM_PYTHON", "1" if warm else "0")
     tag = "warm" if warm else "cold"
     limits = RunLimits(cpu=5.0, wall=20.0, memory_mib=MEMORY.get(name, 256), output_mib=8)
     res = run([real_python(), str(script), "an arg", "-x"], folder / "in", folder / f"out.{tag}", limits,
-              stderr=folder / f"err.{tag}", readable=[script])
+              stderr=folder / f"err.{tag}", readable=[script], writable=[folder / "made"])
     out = (folder / f"out.{tag}").read_bytes()[:4096]
-    return res.status, res.exit_code, res.signal, out, (folder / f"err.{tag}").read_bytes()[:4096]
+    left = made.read_bytes() if made.exists() else None   # a file the program left open at its exit
+    # at a time limit, the cage's watcher or the CPU rlimit's backstop (SIGXCPU) may end it first: either is TLE
+    ended = None if res.status == "tle" else (res.exit_code, res.signal)
+    return res.status, ended, out, (folder / f"err.{tag}").read_bytes()[:4096], left
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
@@ -105,7 +118,7 @@ def test_warm_runs_are_forks_of_the_interpreter(tmp_path: Path, monkeypatch: pyt
     """The comparison above means something only if the warm runs really ran in the helper's interpreter."""
     PROGRAMS["exe"] = "import os\nprint(os.path.basename(os.readlink('/proc/self/exe')))\n"
     try:
-        seen = {warm: _run(tmp_path, "exe", warm, monkeypatch)[3].decode().strip() for warm in (False, True, True)}
+        seen = {warm: _run(tmp_path, "exe", warm, monkeypatch)[2].decode().strip() for warm in (False, True, True)}
     finally:
         del PROGRAMS["exe"]
     assert seen[False] == os.path.basename(real_python())
