@@ -95,6 +95,7 @@ def main() -> None:
 def compare_warm_python(problem: Path, rounds: int) -> None:
     times: dict[str, list[float]] = {"0": [], "1": []}
     cpus: dict[str, list[float]] = {"0": [], "1": []}
+    reports: dict[str, dict] = {}
     for _ in range(rounds):
         for warm in ("0", "1"):
             with tempfile.TemporaryDirectory(prefix="ojpack-bench-") as tmp:
@@ -110,9 +111,22 @@ def compare_warm_python(problem: Path, rounds: int) -> None:
             print(f"cold build + check, Python {'warm' if warm == '1' else 'cold'}: {build:5.1f} + {check:5.1f} s "
                   f"(CPU of everything: {cpu:5.1f} s; load {os.getloadavg()[0]:.1f})")
             print("\n".join(breakdown(json.loads(report))))
+            reports[warm] = json.loads(report)
+        agree(reports["0"], reports["1"])
     cold, warm = min(times["0"]), min(times["1"])
     print(f"best of {rounds}: Python cold {cold:5.1f} s, warm {warm:5.1f} s, warm / cold = {warm / cold:.2f}; "
           f"CPU {min(cpus['0']):5.1f} s against {min(cpus['1']):5.1f} s")
+
+
+def agree(cold: dict, warm: dict) -> None:
+    """The two checks' verdicts, test by test, and the peak memory of the Python solutions' runs."""
+    cells = {w: {(s["path"], c["test"]): c for s in r["solutions"] for c in s["cells"]}
+             for w, r in (("cold", cold), ("warm", warm))}
+    differ = [k for k, c in cells["cold"].items() if k in cells["warm"] and c["verdict"] != cells["warm"][k]["verdict"]]
+    mem = [cells["warm"][k]["memory"] - c["memory"] for k, c in cells["cold"].items()
+           if k[0].endswith(".py") and k in cells["warm"] and c["memory"] and cells["warm"][k]["memory"]]
+    print(f"  verdicts: {len(cells['cold'])} cells, {len(differ)} differ" + (f": {differ[:5]}" if differ else "")
+          + (f"; Python peaks warm - cold: min {min(mem):+.1f}, max {max(mem):+.1f} MiB" if mem else ""))
 
 
 def compare_sandbox(problem: Path, rounds: int) -> None:

@@ -38,7 +38,8 @@ def main() -> None:
         folder = Path(tmp)
         test = folder / "in"
         test.write_text(" ".join(str(k) for k in range(10000)) + "\n")
-        print(f"{'script':<10}{'cold cpu':>10}{'warm cpu':>10}{'ratio':>7}{'cold wall':>11}{'warm wall':>11}{'ratio':>7}")
+        print(f"{'script':<10}{'cold cpu':>10}{'warm cpu':>10}{'ratio':>7}"
+              f"{'cold wall':>11}{'warm wall':>11}{'ratio':>7}")
         for name, text in SCRIPTS.items():
             script = folder / f"{name}.py"
             script.write_text(text)

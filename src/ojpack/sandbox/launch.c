@@ -2,7 +2,8 @@
  *
  *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
  *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH|m:PATH]... -- PROGRAM ARGS...
- *   launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...       (a cage prepared ahead, serving runs: see "a pooled cage")
+ *   launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...       (a cage prepared ahead, serving runs: see "a pooled cage";
+ *                                                          built with pywarm.c, also x:, v: and s:, see there)
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
  * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
@@ -874,7 +875,8 @@ static int make_tmpfs(char **argv) {
  * as a one-shot cage's init does, pivots into it and exits; its namespaces stay, held by descriptors here.
  * This process answers "ok\n" (or "E message\n") and then serves runs, one at a time. A request is one
  * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0GROUP\0TASKS1\0TASKS2\0K\0MOUNT1...\0MOUNTK\0CWD\0
- * PROGRAM\0ARGS..." (GROUP "g": see own_group; K detached mounts, MOUNTi the path of each) with the run's
+ * PROGRAM\0ARGS..." (GROUP "g": see own_group; a "w" after it: in the pool's warm Python, see pywarm.c; K detached
+ * mounts, MOUNTi the path of each) with the run's
  * stdin, stdout and stderr and then the K mounts as descriptors; the answer is init's report line.
  * Per run, a child joins the run's cgroups (from out here), enters the prepared user, network and mount
  * namespaces, becomes the cage's root and unshares a private copy of the mount tree and fresh pid, ipc and

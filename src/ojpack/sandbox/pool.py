@@ -8,7 +8,8 @@ cage, so nothing of one run reaches the next. Runs whose binds differ (a checker
 make another cage; the thread keeps the most recently used `KEEP`. A run's detached mounts (a capped
 feedback or working folder: cagefiles.CappedFolder) go with its request, and its init moves them onto its
 fresh /tmp, so an interactor, a Kattis-convention checker and a file-I/O run are pooled too, when the
-folder lies under /tmp and in no bind. Not pooled: cgroup v2 runs (see `poolable`)."""
+folder lies under /tmp and in no bind. Not pooled: cgroup v2 runs (see `poolable`). A Python run (as root)
+gets a cage whose helper keeps the interpreter started and forks it per run (pywarm.py)."""
 
 from __future__ import annotations
 
@@ -90,8 +91,9 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     tasks = cage.task_files() if cage else ("-", "-")
     # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
     keeper = 1 if os.geteuid() != 0 else 0
+    group = ("g" if "g:1" in binds else "s") + ("w" if warm else "")   # w: in the cage's warm Python
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), fsize(limits, out), num(mem), num(as_bytes),
-              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, ("g" if "g:1" in binds else "s") + ("w" if warm else ""), *tasks,
+              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, group, *tasks,
               str(len(mounts)), *(path for path, _ in mounts), cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):

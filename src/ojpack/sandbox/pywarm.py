@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import stat
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -77,7 +78,7 @@ def _build(include: str, libdir: str, name: str) -> str | None:
     digest = hashlib.sha256(repr((sorted(sources.items()), flags)).encode()).hexdigest()[:16]
     folder = helper_folder()
     binary = folder / f"launch-py-{digest}"
-    if _ours(binary, 0o100000) and os.access(binary, os.X_OK):
+    if _ours(binary, stat.S_IFREG) and os.access(binary, os.X_OK):
         return str(binary) if _works(binary) else None
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         for file, text in sources.items():
