@@ -145,3 +145,15 @@ def test_memory_verdict_and_peak_match(tmp_path: Path, monkeypatch: pytest.Monke
     finally:
         del PROGRAMS["hold"]
     assert abs(peaks[True] - peaks[False]) < 8
+
+
+def test_only_a_plain_script_run_is_warm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[{python}, SCRIPT, ARGS...] only: an interpreter option, another program or OJPACK_WARM_PYTHON=0 is cold."""
+    from ojpack.sandbox.pywarm import warm_for
+    assert warm_for([real_python(), "/tmp/x.py", "-v"]) == warm_python()
+    assert warm_for([real_python(), "-S", "/tmp/x.py"]) is None
+    assert warm_for([real_python(), "-c", "pass"]) is None
+    assert warm_for([real_python()]) is None
+    assert warm_for(["/usr/bin/true", "/tmp/x.py"]) is None
+    monkeypatch.setenv("OJPACK_WARM_PYTHON", "0")
+    assert warm_for([real_python(), "/tmp/x.py"]) is None
