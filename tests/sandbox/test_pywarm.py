@@ -69,6 +69,10 @@ PROGRAMS = {
     "thread": "import threading, sys\nsys.setrecursionlimit(10**6)\nthreading.stack_size(200 * 2**20)\n"
               "def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\nout = []\n"
               "t = threading.Thread(target=lambda: out.append(f(100000)))\nt.start()\nt.join()\nprint(out)\n",
+    # a thread's default stack is the stack rlimit at the program's start (glibc): here the memory limit
+    "thread_default": "import threading, sys, functools\nsys.setrecursionlimit(10**6)\n@functools.lru_cache(None)\n"
+                      "def f(n):\n    return 0 if n == 0 else f(n - 1) + 1\nout = []\n"
+                      "t = threading.Thread(target=lambda: out.append(f(60000)))\nt.start()\nt.join()\nprint(out)\n",
     "fork": "import os\npid = os.fork()\nif pid == 0:\n    print('child', flush=True)\n    os._exit(4)\n"
             "_, status = os.waitpid(pid, 0)\nprint('parent', os.waitstatus_to_exitcode(status))\n",
     "memory": "x = bytearray(400 * 2**20)\nprint(len(x))\n",

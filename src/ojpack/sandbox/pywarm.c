@@ -26,6 +26,7 @@
  * differs from a fresh start: the string hash seed (the same in every run of one pool: strings hashed at start
  * keep their hashes, so it cannot be changed after the fork) and /proc/self/exe (this helper). */
 #include <Python.h>
+#include <pthread.h>
 
 extern int _Py_UnhandledKeyboardInterrupt;   /* pylifecycle.c's: a KeyboardInterrupt ended the script */
 
@@ -179,12 +180,29 @@ static void warm_up(int cage_mnt) {
     py_ready = 1;
 }
 
+/* The default stack of a thread the program starts, as the C library sets it at an exec: the stack rlimit (the
+   run's memory limit), or 2 MiB when unlimited. The pool's was set at its own exec, with an unlimited one. */
+static void thread_stack_as_exec(void) {
+    struct rlimit r;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), size = 2 << 20;
+    if (getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur != RLIM_INFINITY) size = (size_t)r.rlim_cur;
+    if (size < PTHREAD_STACK_MIN) size = PTHREAD_STACK_MIN;
+    size = (size + page - 1) / page * page;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0) return;
+    pthread_attr_setstacksize(&attr, size);
+    pthread_attr_setguardsize(&attr, page);
+    pthread_setattr_default_np(&attr);
+    pthread_attr_destroy(&attr);
+}
+
 /* The program's last step when its run is warm: SCRIPT in the forked interpreter. Returns (and the program is
    exec'd cold) when this pool has no interpreter ready or argv is not [PROGRAM, SCRIPT, ARGS...]. */
 static void run_warm(struct cage *c) {
     if (!c->warm || !py_ready || strcmp(c->argv[0], py_program) != 0 || !c->argv[1] || c->argv[1][0] == '-')
         return;
     for (int s = 1; s < NSIG; s++) sigaction(s, &py_signals[s], NULL);
+    thread_stack_as_exec();
     PyOS_AfterFork_Child();
     PyObject *argv = PyList_New(0);
     for (char **a = c->argv; argv && *a; a++) {
