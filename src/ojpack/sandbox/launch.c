@@ -1195,7 +1195,7 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     stop_first = 0;
     alarm(0);
 #ifdef OJPACK_WARM_PYTHON
-    if (c->warm) warm_up(ns->mnt);   /* once, after the first run that asks: every later keeper, init and program inherits it */
+    if (c->warm) warm_up(ns->mnt);   /* once, after the first run asking: later keepers, inits, programs inherit it */
 #endif
     if (early) make_spare(c, ns, spare);
 }

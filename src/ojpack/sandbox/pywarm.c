@@ -13,16 +13,19 @@
  * traceback and status 1 for an uncaught exception, SystemExit's code, atexit handlers and the final flush.
  * What the interpreter made at its start is frozen (gc.freeze) once made: the collector never walks it, in a
  * full collection or at exit, which would write (so copy) every page those objects are on: ~1 ms of a warm
- * run's ~4 (its exit, Py_FinalizeEx, is most of the rest: ~2 ms, of which ~400 pages copied). The script gets
+ * run's ~4 (an empty script then takes ~2.8 ms: ~0.9 to start it, ~1.5 in Py_FinalizeEx, which copies ~370
+ * pages the teardown writes to). The script gets
  * a __main__ of its own, made after the fork (a frozen one would keep its globals at exit: their __del__ would
  * not run). What differs from a fresh run: gc.get_freeze_count() is not 0, gc.get_objects() leaves those
  * objects out, and an object of the script's that only a cycle of them holds at exit (one with __del__ stored
  * in a standard module) is not finalized; Python never promises to finalize what lives at exit.
  *
  * Why the re-exec: a forked process keeps the pool's memory layout. Exec'd with an 8 MiB stack rlimit, the pool's
- * mappings start ~128 MiB under its stack, which a deeply recursive program (its stack rlimit is the memory
- * limit) would run into; exec'd with an unlimited one, the kernel lays mappings out bottom-up, far from the
- * stack, which then grows as far as the run's own rlimit lets it, as in a fresh exec. What stays shared and
+ * mappings may start as little as ~128 MiB under its stack (that much plus a random offset), which a deeply
+ * recursive program (its stack rlimit is the memory limit) could run into; exec'd with an unlimited one, the
+ * kernel lays mappings out bottom-up, far from the stack, which then grows as far as the run's own rlimit lets
+ * it, as in a fresh exec. A thread's default stack, which the C library sets at an exec, is set as an exec
+ * would (thread_stack_as_exec). What stays shared and
  * differs from a fresh start: the string hash seed (the same in every run of one pool: strings hashed at start
  * keep their hashes, so it cannot be changed after the fork) and /proc/self/exe (this helper). */
 #include <Python.h>
