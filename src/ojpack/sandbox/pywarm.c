@@ -189,7 +189,7 @@ static void thread_stack_as_exec(void) {
     struct rlimit r;
     size_t page = (size_t)sysconf(_SC_PAGESIZE), size = 2 << 20;
     if (getrlimit(RLIMIT_STACK, &r) == 0 && r.rlim_cur != RLIM_INFINITY) size = (size_t)r.rlim_cur;
-    if (size < PTHREAD_STACK_MIN) size = PTHREAD_STACK_MIN;
+    if (size < (size_t)PTHREAD_STACK_MIN) size = (size_t)PTHREAD_STACK_MIN;
     size = (size + page - 1) / page * page;
     pthread_attr_t attr;
     if (pthread_attr_init(&attr) != 0) return;
