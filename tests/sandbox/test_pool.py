@@ -201,6 +201,57 @@ def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
     assert res.status == "ok" and (tmp_path / "out").read_text() == "here\n"
 
 
+
+def test_a_cage_still_ending_its_last_run_keeps_the_next_request(tmp_path):
+    # A run is answered once its init has reported, before its keeper and init have exited (launch.c's
+    # serve_one), so ojpack's next request may wait in the socket while that teardown goes on. A loaded
+    # machine can stretch it past the backstop alarm (the wall limit + 3 s), which once ended the cage with
+    # the request unread. A stopped keeper stands in for that load here: once it goes on, the next run must
+    # be served, by the same cage (this thread's).
+    import signal
+    import threading
+
+    from ojpack.sandbox import pool
+
+    token = f"0.3{uuid.uuid4().int % 10**8:08d}"   # a sleep this long names the run's program on the host
+    limits = RunLimits(cpu=1.0, wall=1.0, memory_mib=128, output_mib=8)   # the backstop: 1 + 3 s
+    assert run(["/bin/echo", "warm"], Path(os.devnull), tmp_path / "out", limits).status == "ok"
+    stopped: list[int] = []
+
+    def stop_the_keeper() -> None:   # the program's parent is the run's init, and init's the keeper
+        for _ in range(2000):
+            for pid in host_processes_with(token):
+                init = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+                keeper = int(Path(f"/proc/{init}/stat").read_text().rsplit(")", 1)[1].split()[1])
+                os.kill(keeper, signal.SIGSTOP)
+                stopped.append(keeper)
+                return
+            time.sleep(0.005)
+
+    def go_on() -> None:
+        for pid in stopped:
+            os.kill(pid, signal.SIGCONT)
+
+    stopper = threading.Thread(target=stop_the_keeper)
+    stopper.start()
+    later = None
+    try:
+        assert run(["/bin/sleep", token], Path(os.devnull), tmp_path / "out", limits).status == "ok"
+        stopper.join()
+        assert stopped, "the run's keeper was never seen"
+        (cage,) = pool._cages().values()
+        later = threading.Timer(5, go_on)   # past the backstop, with the next request waiting
+        later.start()
+        res = run(["/bin/echo", "next"], Path(os.devnull), tmp_path / "next", limits)
+    finally:
+        stopper.join()
+        if later is None:
+            go_on()
+        else:
+            later.join()
+    assert res.status == "ok" and (tmp_path / "next").read_text() == "next\n"
+    assert [kept.pid for kept in pool._cages().values()] == [cage.pid]
+
 FORKS = """
 import os, time
 n = 0

@@ -1217,10 +1217,13 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     if (err_file >= 0) close(err_file);
     if (got <= 0) got = snprintf(said, sizeof said, "E the pooled cage's run ended with status %d\n", status);
     if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
+    /* The backstop is for a run that never reports; this one has. Its teardown may take long on a loaded
+       machine, and ojpack's next request may already be waiting here: the alarm firing now would end this
+       process with that request unread (ojpack then sees the cage end mid-run). */
+    alarm(0);
     if (!reaped)
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
     stop_first = 0;
-    alarm(0);
     make_spare(c, ns, spare);
 }
 
