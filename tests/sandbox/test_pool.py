@@ -202,37 +202,54 @@ def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
 
 
 
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _stop_when_seen(token: str, hops: int, stopped: list[int]) -> None:
+    """SIGSTOP the ancestor `hops` up from the program whose command line holds `token` (1: the run's init,
+    its parent; 2: a pooled run's keeper, init's parent), once it shows."""
+    import signal
+
+    for _ in range(2000):   # the sleep itself (a one-shot cage's helper names it in its command line too)
+        for pid in (p for p in host_processes_with(token) if _comm(p) == "sleep"):
+            for _ in range(hops):
+                pid = _parent(pid)
+            os.kill(pid, signal.SIGSTOP)
+            stopped.append(pid)
+            return
+        time.sleep(0.005)
+
+
+def _go_on(stopped: list[int]) -> None:
+    import signal
+
+    for pid in stopped:
+        os.kill(pid, signal.SIGCONT)
+
+
 def test_a_cage_still_ending_its_last_run_keeps_the_next_request(tmp_path):
     # A run is answered once its init has reported, before its keeper and init have exited (launch.c's
     # serve_one), so ojpack's next request may wait in the socket while that teardown goes on. A loaded
-    # machine can stretch it past the backstop alarm (the wall limit + 3 s), which once ended the cage with
-    # the request unread. A stopped keeper stands in for that load here: once it goes on, the next run must
-    # be served, by the same cage (this thread's).
-    import signal
+    # machine can stretch it past the backstop alarm, which once ended the cage with the request unread. A
+    # stopped keeper stands in for that load here: once it goes on, the next run must be served, by the
+    # same cage (this thread's).
     import threading
 
     from ojpack.sandbox import pool
 
     token = f"0.3{uuid.uuid4().int % 10**8:08d}"   # a sleep this long names the run's program on the host
-    limits = RunLimits(cpu=1.0, wall=1.0, memory_mib=128, output_mib=8)   # the backstop: 1 + 3 s
+    limits = RunLimits(cpu=1.0, wall=1.0, memory_mib=128, output_mib=8)
     assert run(["/bin/echo", "warm"], Path(os.devnull), tmp_path / "out", limits).status == "ok"
     stopped: list[int] = []
-
-    def stop_the_keeper() -> None:   # the program's parent is the run's init, and init's the keeper
-        for _ in range(2000):
-            for pid in host_processes_with(token):
-                init = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
-                keeper = int(Path(f"/proc/{init}/stat").read_text().rsplit(")", 1)[1].split()[1])
-                os.kill(keeper, signal.SIGSTOP)
-                stopped.append(keeper)
-                return
-            time.sleep(0.005)
-
-    def go_on() -> None:
-        for pid in stopped:
-            os.kill(pid, signal.SIGCONT)
-
-    stopper = threading.Thread(target=stop_the_keeper)
+    stopper = threading.Thread(target=_stop_when_seen, args=(token, 2, stopped))
     stopper.start()
     later = None
     try:
@@ -240,17 +257,40 @@ def test_a_cage_still_ending_its_last_run_keeps_the_next_request(tmp_path):
         stopper.join()
         assert stopped, "the run's keeper was never seen"
         cage = next(reversed(pool._cages().values()))   # the one used last
-        later = threading.Timer(5, go_on)   # past the backstop, with the next request waiting
+        later = threading.Timer(5, _go_on, (stopped,))   # past the backstop of old (wall + 3 s)
         later.start()
         res = run(["/bin/echo", "next"], Path(os.devnull), tmp_path / "next", limits)
     finally:
         stopper.join()
         if later is None:
-            go_on()
+            _go_on(stopped)
         else:
             later.join()
     assert res.status == "ok" and (tmp_path / "next").read_text() == "next\n"
     assert next(reversed(pool._cages().values())).pid == cage.pid
+
+
+@pytest.mark.parametrize("pooled", ["1", "0"])
+def test_a_run_whose_init_stalls_past_its_wall_limit_ends_as_a_time_out(tmp_path, monkeypatch, pooled):
+    # A loaded VM can stall every process for seconds (the clean-clone suite saw runs of 0.02 s CPU time
+    # out on their wall). A stopped init stands in for that: once it goes on, it must find the wall limit
+    # passed and end the run as a time-out, not have the cage's backstop end the cage first (which failed
+    # the whole check with "sandbox: the pooled cage ended").
+    import threading
+
+    monkeypatch.setenv("OJPACK_CAGE_POOL", pooled)
+    token = f"30.{uuid.uuid4().int % 10**8:08d}"
+    limits = RunLimits(cpu=1.0, wall=1.0, memory_mib=128, output_mib=8)
+    stopped: list[int] = []
+    stopper = threading.Thread(target=_stop_when_seen, args=(token, 1, stopped))
+    stopper.start()
+    later = threading.Timer(5, lambda: (stopper.join(), _go_on(stopped)))   # past the backstop of old
+    later.start()
+    try:
+        res = run(["/bin/sleep", token], Path(os.devnull), tmp_path / "out", limits)
+    finally:
+        later.join()
+    assert stopped and res.status == "tle"
 
 FORKS = """
 import os, time

@@ -219,6 +219,12 @@ static void hold_stop(int hold) {
     sigprocmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &term, NULL);
 }
 
+/* The backstop, should a run's init itself ever hang: SIGALRM ends the helper (and with it the run), and
+   ojpack then reports the cage's end instead of waiting for ever. Init enforces the wall limit itself, so
+   this only has to come well after it; a loaded VM stalled for seconds (runs of 0.02 s CPU have timed out
+   on their wall there) must not make a late init look hung, which ends the whole check, not the run. */
+static unsigned backstop_s(long long wall_ms) { return (unsigned)(2 * (wall_ms / 1000) + 10); }
+
 static void fail(const char *fmt, ...) {
     char msg[512];
     va_list ap;
@@ -771,7 +777,7 @@ static int cage_main(int argc, char **argv) {
     join(c.tasks1, init);
     join(c.tasks2, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
-    alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
+    alarm(backstop_s(c.wall_ms));
     signal(SIGPIPE, SIG_IGN);   /* init gone: telling it fails, and that is all */
     pump(out_r, out_file, out_max, err_r, err_file, strchr(c.fsize, '+') ? -1 : go[1]);
     int status;
@@ -1197,7 +1203,7 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);   /* the run's ends leave this process: EOF when it ends */
     for (int k = 0; k < 3; k++) dup2(null, k);
     close(null);
-    alarm((unsigned)(c->wall_ms / 1000 + 3));
+    alarm(backstop_s(c->wall_ms));
     pump(out_r, out_file, out_max, err_r, err_file, strchr(c->fsize, '+') ? -1 : go[1]);
     close(go[1]);
     /* The answer goes back as soon as init has reported, which it does once it has killed and reaped every
