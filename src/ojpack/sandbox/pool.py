@@ -111,6 +111,8 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     spawned()
     try:
         text = prepared.sock.recv(4096).decode(errors="replace").strip()
+    except ConnectionResetError:   # it ended with the request unread (a reset, not an empty answer)
+        text = ""
     except BaseException:
         _forget(prepared)
         raise
