@@ -5,17 +5,21 @@ went.
 
     .venv/bin/python bench/check.py [PROBLEM_DIR]
     .venv/bin/python bench/check.py --sandbox [--rounds N] [PROBLEM_DIR]
+    .venv/bin/python bench/check.py --warm-python [--rounds N] [PROBLEM_DIR]
 
 Prints wall times and ratios measured in this one run. Goals: cold check <= 60 s, warm check <= 1 s.
 --sandbox instead times `check --fresh` (every run repeated, proof included) in the cage against
 `--no-sandbox`, alternating the two N times on one built copy so that other load on the machine hits
-both alike."""
+both alike. --warm-python times the cold build + check (proof included) with caged Python runs cold
+(OJPACK_WARM_PYTHON=0: an exec of the interpreter per run) and warm (a fork of the pooled cage's started
+interpreter, sandbox/pywarm.py), alternating the two N times, each on a fresh copy with an empty store."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -64,9 +68,12 @@ def main() -> None:
     ap.add_argument("problem", nargs="?", default=".", type=Path)
     ap.add_argument("--sandbox", action="store_true", help="compare check in the cage with --no-sandbox")
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--warm-python", action="store_true", help="compare cold checks with Python runs warm and not")
     args = ap.parse_args()
     if args.sandbox:
         return compare_sandbox(args.problem, args.rounds)
+    if args.warm_python:
+        return compare_warm_python(args.problem, args.rounds)
     with tempfile.TemporaryDirectory(prefix="ojpack-bench-") as tmp:
         # an empty machine-wide store: cold means nothing compiled before, anywhere
         env = {**os.environ, "OJPACK_CACHE_HOME": str(Path(tmp) / "cache-home")}
@@ -83,6 +90,43 @@ def main() -> None:
     print(f"fresh: check --fresh (binaries, data, proof batches cached; all runs repeated) {fresh_check:6.1f} s")
     print(f"warm : build {warm_build:6.1f} s + check {warm_check:6.1f} s = {warm:6.1f} s  (goal: check <= 1 s)")
     print(f"cold / warm = {cold / warm:.0f}x; cold check / fresh check = {cold_check / fresh_check:.1f}x")
+
+
+def compare_warm_python(problem: Path, rounds: int) -> None:
+    times: dict[str, list[float]] = {"0": [], "1": []}
+    cpus: dict[str, list[float]] = {"0": [], "1": []}
+    reports: dict[str, dict] = {}
+    for _ in range(rounds):
+        for warm in ("0", "1"):
+            with tempfile.TemporaryDirectory(prefix="ojpack-bench-") as tmp:
+                env = {**os.environ, "OJPACK_CACHE_HOME": str(Path(tmp) / "cache-home"), "OJPACK_WARM_PYTHON": warm}
+                p = ["-p", str(copy_sources(problem, Path(tmp) / "pkg"))]
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                build, _ = timed("build", *p, env=env)
+                check, report = timed("check", "--json", *p, env=env)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime   # ojpack and all it ran
+            times[warm].append(build + check)
+            cpus[warm].append(cpu)
+            print(f"cold build + check, Python {'warm' if warm == '1' else 'cold'}: {build:5.1f} + {check:5.1f} s "
+                  f"(CPU of everything: {cpu:5.1f} s; load {os.getloadavg()[0]:.1f})")
+            print("\n".join(breakdown(json.loads(report))))
+            reports[warm] = json.loads(report)
+        agree(reports["0"], reports["1"])
+    cold, warm = min(times["0"]), min(times["1"])
+    print(f"best of {rounds}: Python cold {cold:5.1f} s, warm {warm:5.1f} s, warm / cold = {warm / cold:.2f}; "
+          f"CPU {min(cpus['0']):5.1f} s against {min(cpus['1']):5.1f} s")
+
+
+def agree(cold: dict, warm: dict) -> None:
+    """The two checks' verdicts, test by test, and the peak memory of the Python solutions' runs."""
+    cells = {w: {(s["path"], c["test"]): c for s in r["solutions"] for c in s["cells"]}
+             for w, r in (("cold", cold), ("warm", warm))}
+    differ = [k for k, c in cells["cold"].items() if k in cells["warm"] and c["verdict"] != cells["warm"][k]["verdict"]]
+    mem = [cells["warm"][k]["memory"] - c["memory"] for k, c in cells["cold"].items()
+           if k[0].endswith(".py") and k in cells["warm"] and c["memory"] and cells["warm"][k]["memory"]]
+    print(f"  verdicts: {len(cells['cold'])} cells, {len(differ)} differ" + (f": {differ[:5]}" if differ else "")
+          + (f"; Python peaks warm - cold: min {min(mem):+.1f}, max {max(mem):+.1f} MiB" if mem else ""))
 
 
 def compare_sandbox(problem: Path, rounds: int) -> None:

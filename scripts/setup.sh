@@ -13,6 +13,8 @@ mode="${1:-main}"
 apt_packages=(g++ openjdk-17-jdk-headless)
 # >>> add apt packages below this line (one array append per need, with a comment saying why)
 [ "$mode" = langs ] || apt_packages+=(chromium fonts-noto-cjk fonts-liberation)  # render: PDF printing + the HTML browser test; CJK and Latin fonts
+# the warm Python (sandbox/pywarm.py): the helper links to the system interpreter's libpython and its headers
+apt_packages+=(python3-dev)
 # tests: Hydro's own config reader and importer code run on the hydro export; langs: node runs JavaScript, npm
 # brings Kotlin. Only when missing: a machine
 # whose node comes from another repository (with npm bundled) cannot take Debian's npm beside it.

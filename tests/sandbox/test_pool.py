@@ -37,18 +37,21 @@ def _has(proc, token):
         return False
 
 
-from ojpack.sandbox import RunLimits, run
+from ojpack.sandbox import RunLimits, cgroups, run
 from ojpack.sandbox.pool import pooled_cages
 req = json.loads(sys.argv[1])
 folder = Path(req["folder"])
-said, alive = [], []
+said, alive, tasks = [], [], []
 for k in range(req["times"]):
     res = run(req["argv"], folder / "in", folder / f"out{k}", RunLimits(cpu=2.0, wall=10.0, memory_mib=128, output_mib=8),
               cgroup=req.get("cgroup"))
-    # the moment run() returns: a process of the host still running with the token in its command line
+    # the moment run() returns: a process of the host still running with the token in its command line,
+    # and the tasks still in the thread's v1 cgroups (0 without one)
     alive.append([p.name for p in Path("/proc").iterdir() if p.name.isdigit() and _has(p, req.get("token"))])
+    cage = getattr(cgroups._local, "cage", None)
+    tasks.append(cage._tasks() if cage else 0)
     said.append([res.status, (folder / f"out{k}").read_text()])
-print(json.dumps({"runs": said, "cages": pooled_cages(), "alive": alive}))
+print(json.dumps({"runs": said, "cages": pooled_cages(), "alive": alive, "tasks": tasks}))
 '''
 
 # Looks for what an earlier run could have left, then leaves all of it for the next one.
@@ -139,18 +142,22 @@ if os.fork() == 0:
 '''
 
 
-def test_without_a_cgroup_the_run_is_gone_when_run_returns(identity, tmp_path):
-    # A run without a cgroup (stress's) is answered as soon as the run's init has killed and reaped its
-    # processes, before the cage's own processes have exited (launch.c's serve_one): the grandchild it
-    # left must already be dead when run() returns, and the next run must not see its /tmp.
+@pytest.mark.parametrize("cgroup", [False, None])
+def test_the_run_is_gone_when_run_returns(identity, tmp_path, cgroup):
+    # A run is answered as soon as the run's init has killed and reaped its processes (and left the run's
+    # cgroups, which only it and the program join), before the cage's own processes have exited (launch.c's
+    # serve_one); the runs after the first are the spare keeper's and init's, made ahead. The grandchild it
+    # left must already be dead when run() returns, the run's cgroups empty (ojpack reads and resets them
+    # then), and the next run must not see its /tmp.
     folder = identity.folder(tmp_path)
     token = uuid.uuid4().hex
     program = folder / "quiet_leaver.py"
     program.write_text(QUIET_LEAVER)
-    said = in_one_thread(identity, folder, [real_python(), "-S", str(program), token], times=3, cgroup=False,
+    said = in_one_thread(identity, folder, [real_python(), "-S", str(program), token], times=3, cgroup=cgroup,
                          token=token)
     assert said["cages"] == 1
     assert said["alive"] == [[], [], []]
+    assert said["tasks"] == [0, 0, 0]
     listings = [out.strip() for status, out in said["runs"] if status == "ok"]
     assert len(listings) == 3 and listings[0] == listings[1] == listings[2] and "left-" not in listings[0]
 
@@ -194,6 +201,97 @@ def test_a_prepared_cage_killed_while_it_waits_is_replaced(tmp_path):
     assert res.status == "ok" and (tmp_path / "out").read_text() == "here\n"
 
 
+
+def _parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def _comm(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/comm").read_text().strip()
+    except OSError:
+        return ""
+
+
+def _stop_when_seen(token: str, hops: int, stopped: list[int]) -> None:
+    """SIGSTOP the ancestor `hops` up from the program whose command line holds `token` (1: the run's init,
+    its parent; 2: a pooled run's keeper, init's parent), once it shows."""
+    import signal
+
+    for _ in range(2000):   # the sleep itself (a one-shot cage's helper names it in its command line too)
+        for pid in (p for p in host_processes_with(token) if _comm(p) == "sleep"):
+            for _ in range(hops):
+                pid = _parent(pid)
+            os.kill(pid, signal.SIGSTOP)
+            stopped.append(pid)
+            return
+        time.sleep(0.005)
+
+
+def _go_on(stopped: list[int]) -> None:
+    import signal
+
+    for pid in stopped:
+        os.kill(pid, signal.SIGCONT)
+
+
+def test_a_cage_still_ending_its_last_run_keeps_the_next_request(tmp_path):
+    # A run is answered once its init has reported, before its keeper and init have exited (launch.c's
+    # serve_one), so ojpack's next request may wait in the socket while that teardown goes on. A loaded
+    # machine can stretch it past the backstop alarm, which once ended the cage with the request unread. A
+    # stopped keeper stands in for that load here: once it goes on, the next run must be served, by the
+    # same cage (this thread's).
+    import threading
+
+    from ojpack.sandbox import pool
+
+    token = f"0.3{uuid.uuid4().int % 10**8:08d}"   # a sleep this long names the run's program on the host
+    limits = RunLimits(cpu=1.0, wall=1.0, memory_mib=128, output_mib=8)
+    assert run(["/bin/echo", "warm"], Path(os.devnull), tmp_path / "out", limits).status == "ok"
+    stopped: list[int] = []
+    stopper = threading.Thread(target=_stop_when_seen, args=(token, 2, stopped))
+    stopper.start()
+    later = None
+    try:
+        assert run(["/bin/sleep", token], Path(os.devnull), tmp_path / "out", limits).status == "ok"
+        stopper.join()
+        assert stopped, "the run's keeper was never seen"
+        cage = next(reversed(pool._cages().values()))   # the one used last
+        later = threading.Timer(5, _go_on, (stopped,))   # past the backstop of old (wall + 3 s)
+        later.start()
+        res = run(["/bin/echo", "next"], Path(os.devnull), tmp_path / "next", limits)
+    finally:
+        stopper.join()
+        if later is None:
+            _go_on(stopped)
+        else:
+            later.join()
+    assert res.status == "ok" and (tmp_path / "next").read_text() == "next\n"
+    assert next(reversed(pool._cages().values())).pid == cage.pid
+
+
+@pytest.mark.parametrize("pooled", ["1", "0"])
+def test_a_run_whose_init_stalls_past_its_wall_limit_ends_as_a_time_out(tmp_path, monkeypatch, pooled):
+    # A loaded VM can stall every process for seconds (the clean-clone suite saw runs of 0.02 s CPU time
+    # out on their wall). A stopped init stands in for that: once it goes on, it must find the wall limit
+    # passed and end the run as a time-out, not have the cage's backstop end the cage first (which failed
+    # the whole check with "sandbox: the pooled cage ended").
+    import threading
+
+    monkeypatch.setenv("OJPACK_CAGE_POOL", pooled)
+    token = f"30.{uuid.uuid4().int % 10**8:08d}"
+    limits = RunLimits(cpu=1.0, wall=1.0, memory_mib=128, output_mib=8)
+    stopped: list[int] = []
+    stopper = threading.Thread(target=_stop_when_seen, args=(token, 1, stopped))
+    stopper.start()
+    later = threading.Timer(5, lambda: (stopper.join(), _go_on(stopped)))   # past the backstop of old
+    later.start()
+    try:
+        res = run(["/bin/sleep", token], Path(os.devnull), tmp_path / "out", limits)
+    finally:
+        later.join()
+    assert stopped and res.status == "tle"
+
 FORKS = """
 import os, time
 n = 0
@@ -211,12 +309,13 @@ print(n)
 
 @pytest.mark.parametrize("cgroup", [True, False])
 def test_a_prepared_cage_gives_the_same_process_cap_as_a_one_shot_cage(tmp_path, monkeypatch, cgroup):
-    # Its keeper sits in the run's cgroup (and, rootless, under its uid): the cap must count it apart.
+    # Rootless, its keeper shares the run's uid (RLIMIT_NPROC): the cap must count it apart. Its init joins
+    # the run's cgroup as a one-shot cage's does, the keeper never.
     program = tmp_path / "forks.py"
     program.write_text(FORKS)
     limits = RunLimits(cpu=2.0, wall=10.0, memory_mib=256, output_mib=8, processes=8)
     forked = []
-    # twice pooled: without a cgroup, the second run is the spare keeper's and init's made ahead (launch.c)
+    # twice pooled: the second run is the spare keeper's and init's made ahead (launch.c)
     for pooled in ("1", "1", "0"):
         monkeypatch.setenv("OJPACK_CAGE_POOL", pooled)
         res = run([real_python(), "-S", str(program)], Path(os.devnull), tmp_path / "out", limits, cgroup=cgroup)
@@ -233,8 +332,9 @@ time.sleep(2)
 """
 
 
-def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path):
-    # Without a cgroup the second run of a cage is its spare's (launch.c), whose init got the run's pipe
+@pytest.mark.parametrize("cgroup", [False, None])
+def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path, cgroup):
+    # The second run of a cage is its spare's (launch.c), whose init got the run's pipe
     # ends over a socket: the partner must still see EOF when the program closes its end, not when the
     # run ends (no copy of it left in the keeper, the init or the pool).
     import threading
@@ -265,7 +365,7 @@ def test_a_spare_cage_hands_pipe_ends_over_alone(tmp_path):
 
         os.write(in_w, word.encode())
         os.close(in_w)
-        res = run([real_python(), "-S", str(program)], in_r, out_w, limits, cgroup=False, spawned=spawned)
+        res = run([real_python(), "-S", str(program)], in_r, out_w, limits, cgroup=cgroup, spawned=spawned)
         done.set()
         reader.join()
         assert res.status == "ok"

@@ -2,7 +2,8 @@
  *
  *   launch exec|fork DIR CPU FSIZE STACK AS TASKS1 TASKS2 -- PROGRAM ARGS...          (no isolation)
  *   launch cage SKEL DIR CPU_MS WALL_MS FSIZE STACK AS TMPFS TASKS1 TASKS2 NETNS [r:PATH|w:PATH|m:PATH]... -- PROGRAM ARGS...
- *   launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...       (a cage prepared ahead, serving runs: see "a pooled cage")
+ *   launch pool SKEL TMPFS NETNS [r:PATH|w:PATH]...       (a cage prepared ahead, serving runs: see "a pooled cage";
+ *                                                          built with pywarm.c, also x:, v: and s:, see there)
  *
  * exec/fork (--no-sandbox): the program starts a session, changes to DIR, gets the limits (CPU whole
  * seconds; FSIZE/STACK/AS bytes; "-" leaves one alone), joins the cgroup tasks files TASKS1/TASKS2
@@ -192,6 +193,9 @@ struct cage {
     int nmounts;                          /* a pooled run's own detached mounts, moved in by its init */
     char *mount_path[MAX_MOUNTS];
     int mount_fd[MAX_MOUNTS];
+    int ncg;                              /* a pooled run's cgroups: 4, with cg_fd below; else 0 */
+    int cg_fd[4];                         /* the run's two cgroup.procs, then those of ojpack's own cgroups */
+    int warm;                             /* a pooled run asking for the pool's warm Python (see pywarm.c) */
     char *cmdline;                        /* this process's own command line, which init blanks */
     size_t cmdline_len;
 };
@@ -217,6 +221,12 @@ static void hold_stop(int hold) {
     sigaddset(&term, SIGTERM);
     sigprocmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &term, NULL);
 }
+
+/* The backstop, should a run's init itself ever hang: SIGALRM ends the helper (and with it the run), and
+   ojpack then reports the cage's end instead of waiting for ever. Init enforces the wall limit itself, so
+   this only has to come well after it; a loaded VM stalled for seconds (runs of 0.02 s CPU have timed out
+   on their wall there) must not make a late init look hung, which ends the whole check, not the run. */
+static unsigned backstop_s(long long wall_ms) { return (unsigned)(2 * (wall_ms / 1000) + 10); }
 
 static void fail(const char *fmt, ...) {
     char msg[512];
@@ -391,6 +401,12 @@ static void pin_cpu(int cpu) {
     sched_setaffinity(0, sizeof one, &one);
 }
 
+#ifdef OJPACK_WARM_PYTHON
+#include "pywarm.c"
+#else
+static int warm_option(const char *arg) { (void)arg; return 0; }
+#endif
+
 static void run_program(struct cage *c) {
     plain_signals();
     own_group(c->group_only);
@@ -408,6 +424,9 @@ static void run_program(struct cage *c) {
     setrlimit(RLIMIT_CORE, &none);
     drop_privileges();
     if (c->rootless) no_prlimit_on_others();   /* after no_new_privs, which an unprivileged filter needs */
+#ifdef OJPACK_WARM_PYTHON
+    run_warm(c);   /* the script in this forked interpreter, when the run is warm; else the exec below */
+#endif
     execvp(c->argv[0], c->argv);
     fprintf(stderr, "launch: cannot run %s: %s\n", c->argv[0], strerror(errno));
     _exit(127);
@@ -540,12 +559,24 @@ static void make_root(struct cage *c) {
     build_root(c);
 }
 
+/* A pooled run's init joins the cgroups at c->cg_fd[from] and [from + 1] (descriptors of their cgroup.procs,
+   opened by the pool, as root, outside the cage: "0" names the writer itself). 0: the run's, before it forks
+   the program, so everything the program does is charged and counted there; 2: ojpack's own, once the run
+   has been reaped, so that it never holds the run's cgroups while ojpack reads and resets them. */
+static void move_self(struct cage *c, int from) {
+    for (int k = from; k < from + 2 && k < c->ncg; k++) {
+        if (write(c->cg_fd[k], "0", 1) != 1) fail("join a cgroup");
+        close(c->cg_fd[k]);
+    }
+}
+
 /* Init's watch: fork the program, enforce the CPU and wall limits, take every process down, report on fd 3. */
 static int watch(struct cage *c, int go) {
     char byte;
     /* Rootless: not dumpable, init's /proc files (oom_score_adj...) belong to no one the program is. The
        program's own flag comes back at its exec. */
     if (c->rootless) prctl(PR_SET_DUMPABLE, 0);
+    move_self(c, 0);   /* a pooled run's cgroups: init in them before the program is forked */
     long long start = now_ms();
     pid_t child = fork();
     if (child < 0) fail("fork");
@@ -600,6 +631,7 @@ static int watch(struct cage *c, int go) {
     getrusage(RUSAGE_CHILDREN, &all);
     if (c->rootless) ru.ru_maxrss = all.ru_maxrss;   /* no cgroup may measure it: the run's largest process */
     if (peak / 1024 > ru.ru_maxrss) ru.ru_maxrss = (long)(peak / 1024);   /* or all of it together (k:) */
+    move_self(c, 2);   /* and out of them before it reports: ojpack then finds them empty */
     dprintf(3, "%d %d %lld %lld %ld %lld\n", killed, status,
             (long long)ru.ru_utime.tv_sec * 1000000 + ru.ru_utime.tv_usec,
             (long long)ru.ru_stime.tv_sec * 1000000 + ru.ru_stime.tv_usec, ru.ru_maxrss, usage_us(&all));
@@ -640,8 +672,9 @@ static int pipe_if_file(int fd, int *file) {
 }
 
 /* Move what is in `from` to `to`, at most `room` bytes (none: read and drop). Returns 0 at EOF. */
+static char sink[1 << 16];   /* output read past the limit, dropped (emptied after each run: see serve_one) */
+
 static ssize_t move(int from, int to, long long room) {
-    static char sink[1 << 16];
     if (room <= 0) return read(from, sink, sizeof sink);
     ssize_t n = splice(from, NULL, to, NULL, (size_t)(room < (1 << 20) ? room : (1 << 20)), SPLICE_F_MOVE);
     if (n >= 0 || errno != EINVAL) return n;
@@ -695,6 +728,7 @@ static int parse_binds(struct cage *c, int argc, char **argv, int i) {
         if (argv[i][0] == 'g' && argv[i][1] == ':') { c->group_only = 1; continue; }
         if (argv[i][0] == 'c' && argv[i][1] == ':') { c->cpu = atoi(argv[i] + 2); continue; }
         if (argv[i][0] == 'k' && argv[i][1] == ':') { c->mem_cap = atoll(argv[i] + 2); continue; }
+        if (warm_option(argv[i])) continue;   /* a pool's warm Python (pywarm.c) */
         if (c->nbinds == MAX_BINDS || strlen(argv[i]) < 3 || argv[i][1] != ':' || argv[i][2] != '/') {
             errno = EINVAL;
             fail("bad bind %s", argv[i]);
@@ -770,7 +804,7 @@ static int cage_main(int argc, char **argv) {
     join(c.tasks1, init);
     join(c.tasks2, init);
     if (write(go[1], "g", 1) != 1) { kill(init, SIGKILL); return 125; }
-    alarm((unsigned)(c.wall_ms / 1000 + 3));   /* a backstop should init itself ever hang */
+    alarm(backstop_s(c.wall_ms));
     signal(SIGPIPE, SIG_IGN);   /* init gone: telling it fails, and that is all */
     pump(out_r, out_file, out_max, err_r, err_file, strchr(c.fsize, '+') ? -1 : go[1]);
     int status;
@@ -875,14 +909,16 @@ static int make_tmpfs(char **argv) {
  * NETNS is "-"; a number: the worker's, joined first), builds the read-only root with these binds exactly
  * as a one-shot cage's init does, pivots into it and exits; its namespaces stay, held by descriptors here.
  * This process answers "ok\n" (or "E message\n") and then serves runs, one at a time. A request is one
- * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0GROUP[@CPU]\0TASKS1\0TASKS2\0K\0MOUNT1...\0MOUNTK\0CWD\0
- * PROGRAM\0ARGS..." (GROUP "g": see own_group; @CPU: as c:, see pin_cpu; K detached mounts, MOUNTi the path of each) with the run's
+ * message "CPU_MS\0WALL_MS\0FSIZE\0STACK\0AS\0NPROC\0MEMCAP\0GROUP\0TASKS1\0TASKS2\0K\0MOUNT1...\0MOUNTK\0CWD\0
+ * PROGRAM\0ARGS..." (GROUP "g": see own_group; a "w" after it: in the pool's warm Python, see pywarm.c; then
+ * "@CPU": as c:, see pin_cpu; K detached mounts, MOUNTi the path of each) with the run's
  * stdin, stdout and stderr and then the K mounts as descriptors; the answer is init's report line.
- * Per run, a child joins the run's cgroups (from out here), enters the prepared user, network and mount
- * namespaces, becomes the cage's root and unshares a private copy of the mount tree and fresh pid, ipc and
- * uts namespaces; its child is the run's init: pid 1 of the new pid namespace. Init mounts a fresh /tmp
- * tmpfs (the binds under /tmp are cloned back onto it) and a fresh /proc over the prepared ones, in its
- * copy only, then runs the program as a one-shot init does. When it ends, the pid namespace and the copy
+ * Per run, a child (the keeper) enters the prepared user, network and mount namespaces, becomes the
+ * cage's root and unshares a private copy of the mount tree and fresh pid, ipc and uts namespaces; its child
+ * is the run's init: pid 1 of the new pid namespace. Init mounts a fresh /tmp tmpfs (the binds under /tmp
+ * are cloned back onto it) and a fresh /proc over the prepared ones, in its copy only, joins the run's
+ * cgroups (through descriptors this process opened: move_self), then runs the program as a one-shot init
+ * does, and leaves the cgroups before it reports. The next run's keeper and init are made ahead (a spare). When it ends, the pid namespace and the copy
  * go with it: nothing of a run (files in /tmp, processes, SysV IPC, the pid count) reaches the next. What
  * is saved: the helper's start, the user namespace and its maps, the root's binds and the old root's
  * unmount (a read-copy-update wait, ~2 ms of a one-shot cage's ~5 here). */
@@ -939,15 +975,14 @@ struct prepared { int user, net, mnt; };
 static int await_run(struct cage *c, int ctl);
 static void move_mounts(struct cage *c);
 
-/* The run's keeper (a child of the pool, fd 3 its report pipe): into the cgroups from out here, into the
-   prepared namespaces, then a private copy of them for the run's init, which it waits for. `ctl` >= 0: a
+/* The run's keeper (a child of the pool, fd 3 its report pipe): into the prepared namespaces, then a
+   private copy of them for the run's init, which it waits for (outside the run's cgroups, which only init
+   and the program join: see move_self). `ctl` >= 0: a
    spare made ahead, whose init gets its run's fields and descriptors there (see await_run). */
 static void keep_run(struct cage *c, const struct prepared *ns, int go, int ctl) {
     signal(SIGTERM, SIG_DFL);   /* the pool's handler is the pool's alone */
     hold_stop(0);
     prctl(PR_SET_PDEATHSIG, SIGKILL);
-    join(c->tasks1, getpid());
-    join(c->tasks2, getpid());
     if (setns(ns->user, CLONE_NEWUSER) != 0) fail("enter the cage's user namespace");
     if (ns->net >= 0 && setns(ns->net, CLONE_NEWNET) != 0) fail("enter the cage's network namespace");
     if (setns(ns->mnt, CLONE_NEWNS) != 0) fail("enter the cage's mount namespace");
@@ -985,7 +1020,8 @@ static void parse_request(struct cage *c, char *msg, size_t len) {
     c->wall_ms = atoll(field[1]);
     c->fsize = field[2], c->stack = field[3], c->as = field[4], c->nproc = field[5], c->mem_cap = atoll(field[6]);
     c->group_only = field[7][0] == 'g';
-    c->cpu = field[7][0] && field[7][1] == '@' ? atoi(field[7] + 2) : -1;   /* "g@3": pinned to CPU 3 */
+    c->warm = strchr(field[7], 'w') != NULL;   /* "sw" or "gw": in the pool's warm Python (pywarm.c) */
+    c->cpu = strchr(field[7], '@') ? atoi(strchr(field[7], '@') + 1) : -1;   /* "g@3", "gw@3": pinned to CPU 3 */
     c->tasks1 = field[8], c->tasks2 = field[9], c->nmounts = k;
     for (int i = 0; i < k; i++) c->mount_path[i] = field[11 + i];
     c->cwd = field[11 + k], c->argv = field + 12 + k;
@@ -1021,11 +1057,11 @@ static void move_mounts(struct cage *c) {
 /* One message and `want` descriptors, and up to MAX_MOUNTS more (its mounts), from `sock`; the message's
    length (0 when the peer is gone), and in *more how many more came. */
 static ssize_t recv_with_fds(int sock, char *msg, size_t cap, int *fds, int want, int *more) {
-    char control[CMSG_SPACE((4 + MAX_MOUNTS) * sizeof(int))];
+    char control[CMSG_SPACE((8 + MAX_MOUNTS) * sizeof(int))];
     for (;;) {
         struct iovec iov = {msg, cap - 1};
         struct msghdr h = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control,
-                           .msg_controllen = CMSG_SPACE((size_t)(want + MAX_MOUNTS) * sizeof(int))};
+                           .msg_controllen = CMSG_SPACE((size_t)(want + 4 + MAX_MOUNTS) * sizeof(int))};
         ssize_t got = recvmsg(sock, &h, MSG_CMSG_CLOEXEC);
         if (got < 0 && errno == EINTR) continue;
         if (got <= 0) return 0;
@@ -1033,7 +1069,7 @@ static ssize_t recv_with_fds(int sock, char *msg, size_t cap, int *fds, int want
         struct cmsghdr *cm = CMSG_FIRSTHDR(&h);
         size_t n = cm && cm->cmsg_type == SCM_RIGHTS && cm->cmsg_len >= CMSG_LEN(0)
                    ? (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int) : 0;
-        if (n < (size_t)want || n > (size_t)(want + MAX_MOUNTS) || (h.msg_flags & MSG_CTRUNC)) {
+        if (n < (size_t)want || n > (size_t)(want + 4 + MAX_MOUNTS) || (h.msg_flags & MSG_CTRUNC)) {
             errno = EINVAL;
             fail("a request without its %d descriptors", want);
         }
@@ -1049,26 +1085,57 @@ static void take_mounts(struct cage *c, const int *fds, int more) {
     for (int i = 0; i < more; i++) c->mount_fd[i] = fds[i];
 }
 
+/* Whether the request names cgroups (both tasks files, or neither). */
+static int has_cgroups(const struct cage *c) {
+    int one = strcmp(c->tasks1, "-") != 0, two = strcmp(c->tasks2, "-") != 0;
+    if (one != two) { errno = EINVAL; fail("a request with one cgroup of two"); }
+    return one;
+}
+
+/* The pool (root, in the host's namespaces) opens what the run's init writes to join the run's cgroups and
+   to leave them (move_self): their cgroup.procs, and those of their parents, ojpack's own cgroups, where the
+   pool and its children sit. */
+static void open_cgroups(struct cage *c) {
+    const char *tasks[2] = {c->tasks1, c->tasks2};
+    c->ncg = 0;
+    for (int k = 0; k < 2; k++) {
+        char home[4096];
+        snprintf(home, sizeof home, "%s", tasks[k]);
+        for (int up = 0; up < 2; up++) {   /* .../OWN/ojpack-PID-N/cgroup.procs -> .../OWN */
+            char *slash = strrchr(home, '/');
+            if (slash == NULL || slash == home) { errno = EINVAL; fail("cgroup %s", tasks[k]); }
+            *slash = 0;
+        }
+        strncat(home, "/cgroup.procs", sizeof home - strlen(home) - 1);
+        c->cg_fd[k] = open(tasks[k], O_WRONLY | O_CLOEXEC);
+        c->cg_fd[2 + k] = open(home, O_WRONLY | O_CLOEXEC);
+        if (c->cg_fd[k] < 0 || c->cg_fd[2 + k] < 0) fail("open the cgroups of %s", tasks[k]);
+    }
+    c->ncg = 4;
+}
+
 /* A spare's init: in its fresh namespaces already, it waits for the run (the request as ojpack sent it,
    with stdin, stdout, stderr and the `go` pipe as the pool made them), takes them and returns `go`. The
    pool dropping the spare (its end closed) ends it. */
 static int await_run(struct cage *c, int ctl) {
     static char msg[1 << 16];
-    int fds[4 + MAX_MOUNTS], more;
+    int fds[8 + MAX_MOUNTS], more;
     ssize_t len = recv_with_fds(ctl, msg, sizeof msg, fds, 4, &more);
     if (len <= 0) _exit(0);
     close(ctl);
     parse_request(c, msg, (size_t)len);
-    take_mounts(c, fds + 4, more);
+    c->ncg = has_cgroups(c) ? 4 : 0;
+    if (more < c->ncg) { errno = EINVAL; fail("a request without its cgroups"); }
+    for (int k = 0; k < c->ncg; k++) c->cg_fd[k] = fds[4 + k];
+    take_mounts(c, fds + 4 + c->ncg, more - c->ncg);
     for (int k = 0; k < 3; k++)
         if (dup2(fds[k], k) != k) fail("dup2");
     for (int k = 0; k < 3; k++) close(fds[k]);
     return fds[3];
 }
 
-/* The next run's keeper and init, made while ojpack works between runs (only after a run without a
-   cgroup: a keeper joins the run's cgroups before it forks init). Made after the last run's keeper is
-   reaped, from the prepared namespaces as every run's are, and used for one run at most. */
+/* The next run's keeper and init, made while ojpack works between runs, outside any run's cgroups (its
+   init joins the run's when the run comes: move_self). Made after the last run's keeper is reaped, from the prepared namespaces as every run's are, and used for one run at most. */
 struct spare { pid_t keeper; int ctl, report; };
 
 static void make_spare(struct cage *c, const struct prepared *ns, struct spare *s) {
@@ -1105,9 +1172,10 @@ static void drop_spare(struct spare *s) {
 /* Hands the run to the spare: 0 when it took it. */
 static int use_spare(struct spare *s, const struct cage *c, const char *msg, size_t len, int go) {
     if (s->keeper <= 0) return -1;
-    int fds[4 + MAX_MOUNTS] = {0, 1, 2, go};
-    for (int i = 0; i < c->nmounts; i++) fds[4 + i] = c->mount_fd[i];
-    size_t size = (size_t)(4 + c->nmounts) * sizeof(int);
+    int fds[8 + MAX_MOUNTS] = {0, 1, 2, go};
+    for (int k = 0; k < c->ncg; k++) fds[4 + k] = c->cg_fd[k];
+    for (int i = 0; i < c->nmounts; i++) fds[4 + c->ncg + i] = c->mount_fd[i];
+    size_t size = (size_t)(4 + c->ncg + c->nmounts) * sizeof(int);
     char control[CMSG_SPACE(sizeof fds)];
     memset(control, 0, sizeof control);
     struct iovec iov = {(void *)msg, len};
@@ -1121,8 +1189,7 @@ static int use_spare(struct spare *s, const struct cage *c, const char *msg, siz
 }
 
 /* One request: its descriptors become 0, 1 and 2 as in a one-shot cage, the keeper runs it (the spare's,
-   when there is one and the run has no cgroup), this process drains the output, and init's report goes
-   back to ojpack. */
+   when there is one), this process drains the output, and init's report goes back to ojpack. */
 static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size_t len, int *fds, int more,
                       struct spare *spare) {
     parse_request(c, msg, len);   /* fields point into msg, which stays whole for a spare */
@@ -1135,9 +1202,9 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     stdin_to_memfd();
     int report[2], go[2];
     if (pipe2(go, O_CLOEXEC) != 0) fail("pipe");
-    int early = strcmp(c->tasks1, "-") == 0 && strcmp(c->tasks2, "-") == 0;
+    if (has_cgroups(c)) open_cgroups(c);
     pid_t keeper;
-    if (early && use_spare(spare, c, msg, len, go[0]) == 0) {
+    if (use_spare(spare, c, msg, len, go[0]) == 0) {
         keeper = spare->keeper, report[0] = spare->report;
         spare->keeper = -1;
         stop_first = keeper;   /* named before it stops being the spare */
@@ -1161,40 +1228,53 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
     hold_stop(0);
     close(go[0]);
     for (int i = 0; i < c->nmounts; i++) close(c->mount_fd[i]);   /* the run's init holds them now */
-    c->nmounts = 0;
+    for (int k = 0; k < c->ncg; k++) close(c->cg_fd[k]);
+    c->nmounts = 0, c->ncg = 0;
     int null = open("/dev/null", O_RDWR | O_CLOEXEC);   /* the run's ends leave this process: EOF when it ends */
     for (int k = 0; k < 3; k++) dup2(null, k);
     close(null);
-    alarm((unsigned)(c->wall_ms / 1000 + 3));
+    alarm(backstop_s(c->wall_ms));
     pump(out_r, out_file, out_max, err_r, err_file, strchr(c->fsize, '+') ? -1 : go[1]);
     close(go[1]);
-    /* Without a cgroup, the answer goes back as soon as init has reported, which it does once it has
-       killed and reaped every process of the run: the keeper's and init's own exits (the run's mount, ipc
-       and pid namespaces torn down, a read-copy-update wait among them) and the next run's spare then
-       overlap ojpack's next step, and are done before this cage takes the next request. With a cgroup,
-       ojpack empties and resets it after the answer: the keeper must be gone by then. */
+    /* The answer goes back as soon as init has reported, which it does once it has killed and reaped every
+       process of the run and left the run's cgroups (move_self; the keeper never joins them): ojpack may
+       read and reset them at once. The keeper's and init's own exits (the run's mount, ipc and pid
+       namespaces torn down, a read-copy-update wait among them) and the next run's spare then overlap
+       ojpack's next step, and are done before this cage takes the next request. */
     int status = 0, reaped = 0;
     char said[512];
-    ssize_t got = early ? read(report[0], said, sizeof said - 1) : 0;
-    if (!early || got <= 0) {
+    ssize_t got = read(report[0], said, sizeof said - 1);
+    if (got <= 0) {
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
         reaped = 1;
     }
-    if (!early) got = read(report[0], said, sizeof said - 1);
     close(report[0]);
     if (out_file >= 0) close(out_file);
     if (err_file >= 0) close(err_file);
     if (got <= 0) got = snprintf(said, sizeof said, "E the pooled cage's run ended with status %d\n", status);
     if (write(3, said, (size_t)got) != got) _exit(0);   /* ojpack is gone */
+    /* A warm Python run is a fork of this process (pywarm.c): nothing of this run's output or report may be
+       left in its memory for the next one to read. */
+    memset(said, 0, sizeof said);
+    memset(sink, 0, sizeof sink);
+    /* The backstop is for a run that never reports; this one has. Its teardown may take long on a loaded
+       machine, and ojpack's next request may already be waiting here: the alarm firing now would end this
+       process with that request unread (ojpack then sees the cage end mid-run). */
+    alarm(0);
     if (!reaped)
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
     stop_first = 0;
-    alarm(0);
-    if (early) make_spare(c, ns, spare);
+#ifdef OJPACK_WARM_PYTHON
+    if (c->warm) warm_up(ns->mnt);   /* once, after the first run asking: later keepers, inits, programs inherit it */
+#endif
+    make_spare(c, ns, spare);
 }
 
 static int pool_main(int argc, char **argv) {
     if (argc < 5) { fprintf(stderr, "usage: launch pool SKEL TMPFS NETNS [BIND]...\n"); return 122; }
+#ifdef OJPACK_WARM_PYTHON
+    warm_exec(argc, argv);
+#endif
     char *cmdline = argv[0];
     size_t cmdline_len = (size_t)(argv[argc - 1] + strlen(argv[argc - 1]) + 1 - cmdline);
     if ((argv = copied(argc, argv)) == NULL) return 125;
@@ -1254,7 +1334,7 @@ static int pool_main(int argc, char **argv) {
     static char msg[1 << 16];
     struct spare spare = {-1, -1, -1};
     for (;;) {
-        int fds[3 + MAX_MOUNTS], more;
+        int fds[7 + MAX_MOUNTS], more;   /* room for what recv_with_fds may take; take_mounts checks the count */
         ssize_t got = recv_with_fds(3, msg, sizeof msg, fds, 3, &more);
         if (got <= 0) {   /* ojpack closed the pool: reap the spare first, so no exited keeper or init of ours */
             drop_spare(&spare);   /* is left a zombie for the host's init, which may never reap it */

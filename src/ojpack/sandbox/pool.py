@@ -8,7 +8,8 @@ cage, so nothing of one run reaches the next. Runs whose binds differ (a checker
 make another cage; the thread keeps the most recently used `KEEP`. A run's detached mounts (a capped
 feedback or working folder: cagefiles.CappedFolder) go with its request, and its init moves them onto its
 fresh /tmp, so an interactor, a Kattis-convention checker and a file-I/O run are pooled too, when the
-folder lies under /tmp and in no bind. Not pooled: cgroup v2 runs (see `poolable`)."""
+folder lies under /tmp and in no bind. Not pooled: cgroup v2 runs (see `poolable`). A Python run (as root)
+gets a cage whose helper keeps the interpreter started and forks it per run (pywarm.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from . import cgroups, spawn
+from . import cgroups, pywarm, spawn
 from .isolation import HOST
 from .limits import RunLimits, fsize, num, rlimits
 
@@ -84,13 +85,16 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     mem_cap = next((b[2:] for b in binds if b.startswith("k:")), "0")   # rlimits mode: init's memory watch
     pin = next((f"@{b[2:]}" for b in binds if b.startswith("c:")), "")   # the program's one CPU (launch.c's pin_cpu)
     netns = spawn.worker_netns()
-    key = (helper, skeleton, scratch_bytes, netns, _identities(shown), *shown)
+    warm = pywarm.warm_for(argv)   # a Python run: the cage whose helper keeps the interpreter started
+    options = [f"x:{warm.program}", f"v:{warm.version}"] if warm else []
+    key = (warm.helper if warm else helper, skeleton, scratch_bytes, netns, _identities(shown), *shown, *options)
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")
     # rootless: + the run's keeper, counted with init and the program under the one uid (launch.c's keep_run)
     keeper = 1 if os.geteuid() != 0 else 0
+    group = ("g" if "g:1" in binds else "s") + ("w" if warm else "")   # w: in the cage's warm Python
     fields = [str(round(limits.cpu * 1000)), str(round(limits.wall * 1000)), fsize(limits, out), num(mem), num(as_bytes),
-              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, ("g" if "g:1" in binds else "s") + pin, *tasks,
+              "-" if nproc is None else str(int(nproc) + keeper), mem_cap, group + pin, *tasks,
               str(len(mounts)), *(path for path, _ in mounts), cwd, *argv]
     request = b"\0".join(f.encode() for f in fields)
     for attempt in range(2):
@@ -108,6 +112,8 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     spawned()
     try:
         text = prepared.sock.recv(4096).decode(errors="replace").strip()
+    except ConnectionResetError:   # it ended with the request unread (a reset, not an empty answer)
+        text = ""
     except BaseException:
         _forget(prepared)
         raise

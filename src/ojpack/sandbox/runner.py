@@ -89,8 +89,8 @@ def run(argv: list[str] | tuple[str, ...], stdin: Path | int, stdout: Path | int
     else:
         workdir = str(cwd) if cwd else _workdir()
     pooled = caged and pool.poolable(cage, mounts, binds)
-    if cage:   # a prepared cage's run has its keeper in the cgroup too (see pool.py): one more task
-        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes + pooled)
+    if cage:   # init and the program's processes, pooled or not (a prepared cage's keeper stays outside)
+        cage.prepare(memory_cap(limits.memory_mib) if limits.memory_mib else None, limits.processes)
     try:
         # unisolated, the program inherits the CPU of the thread that starts it
         with _bind(stdin, "rb") as fin, _bind(stdout, "wb") as fout, open(stderr or os.devnull, "wb") as ferr, \

@@ -143,7 +143,7 @@ def matrix(problem: Problem, failing: bool = False, solution: str = "", group: s
         by_test = {c["test"]: c for c in s.get("cells", [])}
         cells = tuple(None if (c := by_test.get(t)) is None else
                       Cell(t, str(c["verdict"]), c.get("time"), c["verdict"] not in ("AC",)) for t in shown)
-        row = Row(s["name"], s.get("path", ""), "|".join(s.get("expected", [])), str(s.get("verdict", "")),
+        row = Row(s["name"], s.get("path", ""), "/".join(s.get("expected", [])), str(s.get("verdict", "")),
                   bool(s.get("ok")), s.get("score"), cells)
         if solution and row.name != solution:
             continue

@@ -1,0 +1,163 @@
+"""The warm Python (sandbox/pywarm.py, launch.c with pywarm.c): a caged Python run in the pooled cage's started
+interpreter ends exactly as the same run exec'd cold (OJPACK_WARM_PYTHON=0): its verdict, exit status, signal,
+standard output and standard error (tracebacks included), with what the program sees of itself (argv, sys.path,
+flags, modules, environment, streams, signals, limits) the same. Runs as root only: a plain user's runs are
+never warm (pywarm.warm_for)."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from ojpack.sandbox import RunLimits, run
+from ojpack.sandbox.isolation import isolation_problem
+from ojpack.sandbox.languages import real_python
+from ojpack.sandbox.pywarm import warm_python
+
+pytestmark = [
+    pytest.mark.skipif(isolation_problem() is not None, reason=f"no sandbox here: {isolation_problem()}"),
+    pytest.mark.skipif(os.geteuid() != 0, reason="warm runs are root's"),
+    pytest.mark.skipif(warm_python() is None, reason="no libpython and headers for {python} here"),
+]
+
+LIMITS = RunLimits(cpu=5.0, wall=20.0, memory_mib=256, output_mib=8)
+
+# What a program sees of its interpreter, but /proc/self/exe (the helper, warm) and the hash seed.
+PROBE = r'''
+import json, os, resource, signal, sys
+print(json.dumps({
+    "argv": sys.argv, "orig_argv": sys.orig_argv, "path": sys.path, "executable": sys.executable,
+    "prefix": [sys.prefix, sys.base_prefix, sys.exec_prefix], "flags": str(sys.flags), "modules": sorted(sys.modules),
+    "builtins": sys.builtin_module_names, "environ": dict(os.environ), "cwd": os.getcwd(), "ids": os.getresuid(),
+    "streams": [(s.encoding, s.errors, s.line_buffering, s.write_through, s.mode, s.name, s.buffer.raw.name,
+                 type(s.buffer).__name__, s.buffer.raw.isatty()) for s in (sys.stdin, sys.stdout, sys.stderr)],
+    "originals": [sys.__stdin__ is sys.stdin, sys.__stdout__ is sys.stdout, sys.__stderr__ is sys.stderr],
+    "signals": {n: str(signal.getsignal(getattr(signal, n))) for n in dir(signal)
+                if n.startswith("SIG") and "_" not in n and n not in ("SIGKILL", "SIGSTOP")},
+    "blocked": sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])), "fds": sorted(os.listdir("/proc/self/fd")),
+    "main": sorted(globals()), "file": __file__, "loader": type(__loader__).__name__, "spec": repr(__spec__),
+    "limits": [resource.getrlimit(getattr(resource, n)) for n in ("RLIMIT_STACK", "RLIMIT_AS", "RLIMIT_CPU",
+                                                                  "RLIMIT_FSIZE", "RLIMIT_CORE", "RLIMIT_NPROC")],
+    "cycle_del": "class D:\n    def __del__(self):\n        print('del', self.n)\n"
+                 "a, b = D(), D()\na.n, b.n, a.other, b.other = 1, 2, b, a\ndel b\n",
+    "unclosed": "import os\nf = open(os.path.join(os.path.dirname(__file__), 'made', 'f'), 'w')\nf.write('kept')\n",
+    "recursion": sys.getrecursionlimit(), "stdin": sys.stdin.read(), "umask": os.umask(0o22),
+}, sort_keys=True))
+'''
+
+PROGRAMS = {
+    "probe": PROBE,
+    "exit_code": "import sys\nprint('out')\nsys.exit(3)\n",
+    "exit_message": "import sys\nsys.exit('bad input')\n",
+    "exit_none": "raise SystemExit(None)\n",
+    "site_exit": "print('x', end='')\nexit(5)\n",
+    "os_exit": "import os, sys\nsys.stdout.write('lost')\nos._exit(7)\n",
+    "traceback": "def f(n):\n    return 1 // n\n\nprint('before')\nf(0)\n",
+    "syntax": "print('never'\n",
+    "interrupt": "raise KeyboardInterrupt\n",
+    "eof": "print(input())\nprint(input())\n",
+    "unflushed": "import sys, atexit\natexit.register(lambda: print('atexit'))\n"
+                 "class D:\n    def __del__(self):\n        print('del')\nd = D()\nsys.stdout.write('no newline')\n",
+    "cycle_del": "class D:\n    def __del__(self):\n        print('del', self.n)\n"
+                 "a, b = D(), D()\na.n, b.n, a.other, b.other = 1, 2, b, a\ndel b\n",
+    "unclosed": "import os\nf = open(os.path.join(os.path.dirname(__file__), 'made', 'f'), 'w')\nf.write('kept')\n",
+    "recursion": "import sys, functools\nsys.setrecursionlimit(10**6)\n@functools.lru_cache(None)\n"
+                 "def f(n):\n    return 0 if n == 0 else f(n - 1) + 1\nprint(f(300000))\n",   # ~180 MiB of stack
+    "thread": "import threading, sys\nsys.setrecursionlimit(10**6)\nthreading.stack_size(200 * 2**20)\n"
+              "def f(n):\n    return 0 if n == 0 else 1 + f(n - 1)\nout = []\n"
+              "t = threading.Thread(target=lambda: out.append(f(100000)))\nt.start()\nt.join()\nprint(out)\n",
+    # a thread's default stack is the stack rlimit at the program's start (glibc): here the memory limit
+    "thread_default": "import threading, sys, functools\nsys.setrecursionlimit(10**6)\n@functools.lru_cache(None)\n"
+                      "def f(n):\n    return 0 if n == 0 else f(n - 1) + 1\nout = []\n"
+                      "t = threading.Thread(target=lambda: out.append(f(60000)))\nt.start()\nt.join()\nprint(out)\n",
+    "fork": "import os\npid = os.fork()\nif pid == 0:\n    print('child', flush=True)\n    os._exit(4)\n"
+            "_, status = os.waitpid(pid, 0)\nprint('parent', os.waitstatus_to_exitcode(status))\n",
+    "memory": "x = bytearray(400 * 2**20)\nprint(len(x))\n",
+    "time": "while True:\n    pass\n",
+    "flood": "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
+    "read_all": "import sys\ndata = sys.stdin.buffer.read()\nprint(len(data), sys.stdin.read() == '')\n",
+}
+
+INPUTS = {"eof": "only one line\n", "read_all": "1 2 3\n" * 1000}
+# The stack's rlimit is the memory limit: deeper than the ~128 MiB a pool exec'd with an 8 MiB stack rlimit
+# leaves between its stack and its mappings (see pywarm.c's warm_exec).
+MEMORY = {"recursion": 512}
+
+
+def _run(tmp: Path, name: str, warm: bool, monkeypatch: pytest.MonkeyPatch) -> tuple:
+    folder = tmp / name
+    folder.mkdir(exist_ok=True)
+    script = folder / "sol.py"
+    if not script.exists():   # written once: a rewritten file gets a cage of its own (pool._identities)
+        script.write_text(textwrap.dedent(PROGRAMS[name]))
+        (folder / "in").write_text(INPUTS.get(name, "the input\n"))
+        (folder / "made").mkdir()
+        os.chmod(folder / "made", 0o777)
+    made = folder / "made" / "f"
+    made.unlink(missing_ok=True)
+    monkeypatch.setenv("OJPACK_WARM_PYTHON", "1" if warm else "0")
+    tag = "warm" if warm else "cold"
+    limits = RunLimits(cpu=5.0, wall=20.0, memory_mib=MEMORY.get(name, 256), output_mib=8)
+    res = run([real_python(), str(script), "an arg", "-x"], folder / "in", folder / f"out.{tag}", limits,
+              stderr=folder / f"err.{tag}", readable=[script], writable=[folder / "made"])
+    out = (folder / f"out.{tag}").read_bytes()[:4096]
+    left = made.read_bytes() if made.exists() else None   # a file the program left open at its exit
+    # at a time limit, the cage's watcher or the CPU rlimit's backstop (SIGXCPU) may end it first: either is TLE
+    ended = None if res.status == "tle" else (res.exit_code, res.signal)
+    return res.status, ended, out, (folder / f"err.{tag}").read_bytes()[:4096], left
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_warm_run_ends_as_a_cold_one(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    cold = _run(tmp_path, name, False, monkeypatch)
+    for _ in range(2):   # the pool's first run asking starts the interpreter; the next ones are its forks
+        warm = _run(tmp_path, name, True, monkeypatch)
+    assert warm == cold
+
+
+def test_warm_runs_are_forks_of_the_interpreter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above means something only if the warm runs really ran in the helper's interpreter."""
+    PROGRAMS["exe"] = "import os\nprint(os.path.basename(os.readlink('/proc/self/exe')))\n"
+    try:
+        seen = {warm: _run(tmp_path, "exe", warm, monkeypatch)[2].decode().strip() for warm in (False, True, True)}
+    finally:
+        del PROGRAMS["exe"]
+    assert seen[False] == os.path.basename(real_python())
+    assert seen[True].startswith("launch-py-")
+
+
+def test_memory_verdict_and_peak_match(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The interpreter's own pages are the pool's, shared until written; the run's peak is its resident size,
+    so a program holding 100 MiB reports about what a cold one does."""
+    PROGRAMS["hold"] = "x = bytearray(100 * 2**20)\nfor i in range(0, len(x), 4096):\n    x[i] = 1\nprint(len(x))\n"
+    try:
+        peaks = {}
+        for warm in (False, True, True):
+            folder = tmp_path / "hold"
+            script = folder / "sol.py"
+            if not script.exists():
+                folder.mkdir()
+                script.write_text(PROGRAMS["hold"])
+                (folder / "in").write_text("")
+            monkeypatch.setenv("OJPACK_WARM_PYTHON", "1" if warm else "0")
+            res = run([real_python(), str(script)], folder / "in", folder / "out", LIMITS, readable=[script])
+            assert res.status == "ok"
+            peaks[warm] = res.memory_mib
+    finally:
+        del PROGRAMS["hold"]
+    assert abs(peaks[True] - peaks[False]) < 8
+
+
+def test_only_a_plain_script_run_is_warm(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[{python}, SCRIPT, ARGS...] only: an interpreter option, another program or OJPACK_WARM_PYTHON=0 is cold."""
+    from ojpack.sandbox.pywarm import warm_for
+    assert warm_for([real_python(), "/tmp/x.py", "-v"]) == warm_python()
+    assert warm_for([real_python(), "-S", "/tmp/x.py"]) is None
+    assert warm_for([real_python(), "-c", "pass"]) is None
+    assert warm_for([real_python()]) is None
+    assert warm_for(["/usr/bin/true", "/tmp/x.py"]) is None
+    monkeypatch.setenv("OJPACK_WARM_PYTHON", "0")
+    assert warm_for([real_python(), "/tmp/x.py"]) is None
