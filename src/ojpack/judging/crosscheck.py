@@ -13,6 +13,7 @@ from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
+from .aside import Aside
 from .blame import model_disagreements
 from .checker import checker_identity
 from .multipass import judge_identity, load_judge
@@ -23,7 +24,7 @@ from .execute import (Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_mar
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem, aggregation
-from .proof import ProofResult, run_proof
+from .proof import ProofResult, make_batches, run_proof
 from .rundetail import record_runs
 from .scoring import SCORE_TOLERANCE, SubtaskScore, score_subtasks, tidy
 from .solutions import Solution, discover, solutions_dir
@@ -157,8 +158,15 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     if quick and full:
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
+    with Aside() as aside:
+        return _check(problem, workers, proof, progress, fresh, full, quick, engine, aside)
+
+
+def _check(problem: Problem, workers: int | None, proof: bool, progress: Progress | None, fresh: bool, full: bool,
+           quick: bool, engine: Engine | None, aside: Aside) -> CheckReport:
     start = time.monotonic()
     tests = ensure_built(problem)
+    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
     checker = load_judge(problem, cache_dir)
@@ -166,6 +174,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     phases = {"data": time.monotonic() - start}
     programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     phases["compile"] = time.monotonic() - start - sum(phases.values())
+    accepted = [(s.name, p) for s in solutions if s.must_pass and isinstance(p := programs[s.name], Program)]
+    batches = aside.submit(make_batches, problem, accepted, cache_dir, aside.gate) \
+        if proof and problem.spec.proof is not None else None
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.stops_early
@@ -209,8 +220,11 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                                                     memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
     must_pass = {s.name for s in solutions if s.must_pass}
+    aside.open()
     slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]
-    cells |= rerun_slow(slow, cells, limits, lim.time, checker) if slow else {}
+    if slow:
+        aside.settle()   # measured again on a machine as quiet as it gets
+        cells |= rerun_slow(slow, cells, limits, lim.time, checker)
     phases["runs"] = time.monotonic() - start - sum(phases.values())
     ids = tuple(t.id for t in tests)
     group_of = {t.id: t.group for t in tests}
@@ -222,18 +236,16 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                                       for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
-    if proof and problem.spec.proof is not None:
+    if batches is not None:
         done[0] = 0
-        accepted = [(r.solution.name, programs[r.solution.name]) for r in rows
-                    if r.solution.must_pass and isinstance(programs[r.solution.name], Program)]
         total = [0]
         proof_result = run_proof(problem, accepted, checker, cache_dir, workers,  # type: ignore[arg-type]
                                  on_done=lambda j, c: tick("proof", total[0])(j, c),
-                                 on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
+                                 on_start=lambda n: total.__setitem__(0, n), fresh=fresh, batches=batches)
         phases["proof batches"] = proof_result.batch_seconds
         phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
-    problems += [f"validator twin: {d}" for d in compare_twin(problem, tests, workers).disagreements]
+    problems += [f"validator twin: {d}" for d in twin.result().disagreements]
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.
