@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -159,6 +159,8 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
     with Aside() as aside:
+        if engine is None or isinstance(engine, LocalEngine):   # a cluster's runs do not compete with it
+            engine = replace(engine or LocalEngine(workers), costly=aside.costly)
         return _check(problem, workers, proof, progress, fresh, full, quick, engine, aside)
 
 

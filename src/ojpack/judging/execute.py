@@ -12,6 +12,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -267,9 +268,10 @@ def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
-            memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
-            ) -> dict[tuple[str, str], Cell]:
-    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}.
+            memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None,
+            costly: AbstractContextManager[object] | None = None) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}. `costly`: held
+    around each chained run (those that may use a limit's worth; see aside.py).
 
     Jobs that `chain_of` puts in one chain (e.g. a solution meant to time out, or its tests of one
     subtask) run one after another, in the order given, and stop at the chain's first failing cell: the
@@ -290,9 +292,13 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
             on_done(job, cell)
         return cell
 
+    held = costly if costly is not None else nullcontext()
+
     def chain(link: Hashable, owned: list[Job]) -> None:
         for job in owned:
-            if settled(one(job), limits, isinstance(link, FirstFailure)):
+            with held:
+                cell = one(job)
+            if settled(cell, limits, isinstance(link, FirstFailure)):
                 return
 
     try:
@@ -323,8 +329,9 @@ class Engine(Protocol):
 @dataclass(frozen=True)
 class LocalEngine:
     workers: int | None = None
+    costly: AbstractContextManager[object] | None = None   # see execute
 
     def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
                 on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
                 chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]:
-        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of)
+        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of, self.costly)
