@@ -158,9 +158,10 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     if quick and full:
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
-    with Aside() as aside:
+    local = engine.workers if isinstance(engine, LocalEngine) else workers
+    with Aside(local) as aside:
         if engine is None or isinstance(engine, LocalEngine):   # a cluster's runs do not compete with it
-            engine = replace(engine or LocalEngine(workers), costly=aside.costly)
+            engine = replace(engine or LocalEngine(workers), turns=aside.turns)
         return _check(problem, workers, proof, progress, fresh, full, quick, engine, aside)
 
 

@@ -12,7 +12,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -24,6 +24,7 @@ from ..sandbox import Program
 from ..testdata import BuiltTest, problem_files
 from ..sandbox import RunLimits, RunResult, excerpt_of, excerpt_text, head_of, isolation_enabled, run_with_files, sandbox_mode
 from .rundetail import Trace, dialogue_head, trace_of
+from .aside import Turns
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 from .multipass import MultiPass, run_passes
@@ -269,9 +270,9 @@ def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
             memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None,
-            costly: AbstractContextManager[object] | None = None) -> dict[tuple[str, str], Cell]:
-    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}. `costly`: held
-    around each chained run (those that may use a limit's worth; see aside.py).
+            turns: Turns | None = None) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}. `turns`
+    instead: a chained run takes a costly turn, any other an ordinary one (see aside.py).
 
     Jobs that `chain_of` puts in one chain (e.g. a solution meant to time out, or its tests of one
     subtask) run one after another, in the order given, and stop at the chain's first failing cell: the
@@ -285,24 +286,21 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
         link = chain_of(job) if chain_of else None
         (singles if link is None else chains.setdefault(link, [])).append(job)
 
-    def one(job: Job) -> Cell:
-        cell = run_one(job, limits, time_limit, checker, scratch, memo)
+    def one(job: Job, costly: bool = False) -> Cell:
+        with nullcontext() if turns is None else turns.costly() if costly else turns.run():
+            cell = run_one(job, limits, time_limit, checker, scratch, memo)
         out[(job.owner, job.test.id)] = cell
         if on_done:
             on_done(job, cell)
         return cell
 
-    held = costly if costly is not None else nullcontext()
-
     def chain(link: Hashable, owned: list[Job]) -> None:
         for job in owned:
-            with held:
-                cell = one(job)
-            if settled(cell, limits, isinstance(link, FirstFailure)):
+            if settled(one(job, costly=True), limits, isinstance(link, FirstFailure)):
                 return
 
     try:
-        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        with ThreadPoolExecutor(max_workers=turns.threads if turns else workers or os.cpu_count() or 1) as pool:
             # the chains first: they hold the long runs, and the short ones fill the gaps around them
             futures = [pool.submit(chain, link, owned) for link, owned in chains.items()]
             futures += [pool.submit(one, job) for job in singles]
@@ -329,9 +327,9 @@ class Engine(Protocol):
 @dataclass(frozen=True)
 class LocalEngine:
     workers: int | None = None
-    costly: AbstractContextManager[object] | None = None   # see execute
+    turns: Turns | None = None   # see execute
 
     def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
                 on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
                 chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]:
-        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of, self.costly)
+        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of, self.turns)
