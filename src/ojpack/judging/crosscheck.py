@@ -19,7 +19,7 @@ from .checker import checker_identity
 from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Link, Program, ToolMissing, link_of, prepare
 from ..testdata import compare_twin, fingerprint
-from .execute import (Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, problem_limits,
+from .execute import (Cell, Chain, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, problem_limits,
                       rerun_slow)
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
@@ -198,13 +198,14 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
             if s.must_pass:
                 return None
             per_subtask = s.partial or len(problem.groups) > 1
-            return FirstFailure(s.name, job.test.group if per_subtask else "")
+            allowed = s.by_group.get(job.test.group) if s.partial else s.expected
+            return FirstFailure(s.name, job.test.group if per_subtask else "", not allowed or bool(allowed & COSTLY))
         if problem.spec.judging.first_failure and not quick:   # worst_error, group rules: every test counts
             return None
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
-        return (s.name, job.test.group if s.partial else "")
+        return Chain(s.name, job.test.group if s.partial else "", bool(allowed & COSTLY))
 
     done = [0]
 

@@ -255,6 +255,16 @@ class FirstFailure:
     too: under the first-failure rule that cell's verdict is the solution's (or its subtask's), however slow."""
     owner: str
     group: str
+    costly: bool = True   # its runs may use their whole limit (see Chain)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A chain key (`chain_of`) that says whether its runs may use their whole limit (`costly`: the
+    solution may time out, or run out of memory or output): those take a costly turn (aside.Turns)."""
+    owner: str
+    group: str
+    costly: bool = True
 
 
 def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
@@ -295,8 +305,9 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
         return cell
 
     def chain(link: Hashable, owned: list[Job]) -> None:
+        costly = link.costly if isinstance(link, (Chain, FirstFailure)) else True
         for job in owned:
-            if settled(one(job, costly=True), limits, isinstance(link, FirstFailure)):
+            if settled(one(job, costly), limits, isinstance(link, FirstFailure)):
                 return
 
     try:
