@@ -169,7 +169,6 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
            quick: bool, engine: Engine | None, aside: Aside) -> CheckReport:
     start = time.monotonic()
     tests = ensure_built(problem)
-    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
     solutions = discover(problem)
     cache_dir = cache_for(problem.root).dir
     checker = load_judge(problem, cache_dir)
@@ -178,8 +177,10 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
     programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     accepted = [(s.name, p) for s in solutions if s.must_pass and isinstance(p := programs[s.name], Program)]
+    # the proof waits for its batches, the twin's verdict only the end: the batches go first
     batches = aside.submit(make_batches, problem, accepted, cache_dir, aside.gate) \
         if proof and problem.spec.proof is not None else None
+    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.stops_early
