@@ -46,7 +46,7 @@ class ProofResult:
     solutions: dict[str, float] = field(default_factory=dict)   # name -> seconds of CPU on all batches (-1: cached)
     failures: tuple[str, ...] = ()
     boxes: dict[str, str] = field(default_factory=dict)   # name -> the generator arguments it was proven on
-    batch_seconds: float = 0.0     # making and validating the batches (and compiling the generator)
+    batch_seconds: float = 0.0     # the wait for the batches (made and validated beside the runs, see aside.py)
 
     @property
     def ok(self) -> bool:
