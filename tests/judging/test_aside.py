@@ -1,5 +1,5 @@
 """The check's turns (judging/aside.py): one program more than cores only while no costly run goes on, side
-work one program at a time in a free turn, and exactly --jobs programs when it is given."""
+work in the turns runs leave (none beside a costly run), and exactly --jobs programs when it is given."""
 
 from __future__ import annotations
 
@@ -71,17 +71,22 @@ def test_a_costly_run_has_no_more_programs_beside_it_than_cores(two_cores: None)
         ordinary.done()
 
 
-def test_side_work_goes_one_program_at_a_time_until_open(two_cores: None) -> None:
+def test_side_work_takes_the_turns_runs_leave_until_open(two_cores: None) -> None:
     turns = Turns(None)
-    first = Waiter(turns.side())
-    assert first.entered.wait(10)
-    second = Waiter(turns.side())
-    assert not second.entered.wait(SETTLE)
-    turns.open()                                   # the runs are done: side work goes as wide as it likes
-    assert second.entered.wait(10)
-    third = Waiter(turns.side())
-    assert third.entered.wait(10)
-    for w in (first, second, third):
+    with ExitStack() as held:
+        held.enter_context(turns.run())
+        held.enter_context(turns.side())
+        held.enter_context(turns.side())            # three programs: every turn taken
+        side = Waiter(turns.side())
+        run = Waiter(turns.run())
+        assert not side.entered.wait(SETTLE) and not run.entered.wait(SETTLE)
+        turns.open()                                # the runs are done: side work goes as wide as it likes
+        assert side.entered.wait(10)
+        more = Waiter(turns.side())
+        assert more.entered.wait(10)
+        assert not run.entered.wait(SETTLE)         # runs still keep to their turns
+    assert run.entered.wait(10)
+    for w in (side, more, run):
         w.done()
 
 

@@ -6,11 +6,11 @@ that use no CPU; with one run per core, a core idles through them. And after the
 phase of its own with a core idle for much of it: the proof generator compiles and then runs as one process,
 and a phase ends with a tail where one job is left. So `Turns` lets one program more than there are workers
 run while no costly run goes on (a chained run, one that may use its whole time limit and whose chain goes on
-when the wall clock rather than the CPU limit cut it): a costly run competes with no more programs than it
-did before, an ordinary one with at most one more, which on an idle two-core machine still leaves it two
-thirds of a core, far from the wall-clock cut-off (twice the CPU limit and a second). A slow accepted run is
-measured again once the side work is done (`Aside.settle`). The side work takes that one extra turn, one
-program at a time, until the runs are done (`Aside.open`); then what is left of it goes on as wide as it
+when the wall clock rather than the CPU limit cut it), and the side work's programs take turns as the runs
+do: a costly run competes with no more programs than it did before, an ordinary one with at most one more,
+which on an idle two-core machine still leaves it two thirds of a core, far from the wall-clock cut-off
+(twice the CPU limit and a second). A slow accepted run is measured again once the side work is done
+(`Aside.settle`). Once the runs are done (`Aside.open`), what is left of the side work goes on as wide as it
 did when it came after them."""
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ T = TypeVar("T")
 
 
 class Turns:
-    """Who may start a program now: `workers` runs at a time, one more while no costly run goes on or waits
-    (not when `--jobs` named how many: then exactly that many, the side work's among them)."""
+    """Who may start a program now: `workers` at a time, one more while no costly run goes on or waits (not
+    when `--jobs` named how many: then exactly that many), the side work's programs among them."""
 
     def __init__(self, workers: int | None) -> None:
         self.workers = workers or os.cpu_count() or 1
@@ -37,7 +37,6 @@ class Turns:
         self._running = 0    # programs started through these turns and not yet done
         self._costly = 0     # costly runs among them
         self._waiting = 0    # costly runs waiting for their turn: nothing else goes before them
-        self._side = 0       # side programs among them
         self._opened = False
 
     @property
@@ -50,21 +49,19 @@ class Turns:
         return self.extra if not self._costly and not self._waiting else 0
 
     @contextmanager
-    def _turn(self, ready: Callable[[], bool], costly: bool = False, side: bool = False) -> Iterator[None]:
+    def _turn(self, ready: Callable[[], bool], costly: bool = False) -> Iterator[None]:
         with self._cond:
             self._waiting += costly
             self._cond.wait_for(ready)
             self._waiting -= costly
             self._running += 1
             self._costly += costly
-            self._side += side
         try:
             yield
         finally:
             with self._cond:
                 self._running -= 1
                 self._costly -= costly
-                self._side -= side
                 self._cond.notify_all()
 
     def run(self) -> AbstractContextManager[None]:
@@ -76,10 +73,10 @@ class Turns:
         return self._turn(lambda: self._running < self.workers, costly=True)
 
     def side(self) -> AbstractContextManager[None]:
-        """A side program's turn: one at a time, in a turn no run takes, and none beside a costly run, until
+        """A side program's turn: any turn an ordinary run could take, none beside a costly run, until
         `open`."""
-        return self._turn(lambda: self._opened or (not self._side and not self._costly and not self._waiting
-                                                    and self._running < self.workers + self.extra), side=True)
+        return self._turn(lambda: self._opened or (not self._costly and not self._waiting
+                                                    and self._running < self.workers + self.extra))
 
     def open(self) -> None:
         with self._cond:
