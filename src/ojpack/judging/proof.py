@@ -177,15 +177,6 @@ def make_batches(problem: Problem, programs: Sequence[tuple[str, Program]], cach
     return Batches(boxes, made)
 
 
-def proof_workers(workers: int | None) -> int:
-    """How many proof runs go at once: `workers` when given, else one more than the cores. A proof run is
-    short, and much of its turn is the cage's: namespaces made for it and dropped after it, waits in the
-    kernel that use no CPU; one more run than cores keeps the cores busy through them. Its time decides
-    nothing but its own verdict, against the full limit, and each run still gets two thirds of a core or
-    more on an idle two-core machine."""
-    return workers or (os.cpu_count() or 1) + 1
-
-
 def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker: Checker, cache_dir: Path,
               workers: int | None = None, on_done: Callable[[Job, object], None] | None = None,
               on_start: Callable[[int], None] | None = None, fresh: bool = False,
@@ -209,7 +200,7 @@ def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker
     jobs = [Job(name, program, t, traced=False) for name, program in todo for t in made[boxes[name]][0]]
     if on_start:
         on_start(len(jobs))
-    cells = execute(jobs, problem_limits(problem), lim.time, checker, proof_workers(workers), on_done)
+    cells = execute(jobs, problem_limits(problem), lim.time, checker, workers, on_done)
     failures: list[str] = []
     used = {name: -1.0 for name, _ in programs}
     for name, program in todo:
