@@ -7,23 +7,24 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
+from .aside import Aside
 from .blame import model_disagreements
 from .checker import checker_identity
 from .multipass import judge_identity, load_judge
 from ..sandbox import CompileError, Link, Program, ToolMissing, link_of, prepare
 from ..testdata import compare_twin, fingerprint
-from .execute import (Cell, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, problem_limits,
+from .execute import (Cell, Chain, Engine, FirstFailure, Job, LocalEngine, Memo, at_margin, limits_for, problem_limits,
                       rerun_slow)
 from .killset import GroupStrength, group_strength, smallest_killing_set
 from ..errors import OjpackError
 from ..problem import Problem, aggregation
-from .proof import ProofResult, run_proof
+from .proof import ProofResult, make_batches, run_proof
 from .rundetail import record_runs
 from .scoring import SCORE_TOLERANCE, SubtaskScore, score_subtasks, tidy
 from .solutions import Solution, discover, solutions_dir
@@ -157,6 +158,15 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     if quick and full:
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
+    local = engine.workers if isinstance(engine, LocalEngine) else workers
+    with Aside(local) as aside:
+        if engine is None or isinstance(engine, LocalEngine):   # a cluster's runs do not compete with it
+            engine = replace(engine or LocalEngine(workers), turns=aside.turns)
+        return _check(problem, workers, proof, progress, fresh, full, quick, engine, aside)
+
+
+def _check(problem: Problem, workers: int | None, proof: bool, progress: Progress | None, fresh: bool, full: bool,
+           quick: bool, engine: Engine | None, aside: Aside) -> CheckReport:
     start = time.monotonic()
     tests = ensure_built(problem)
     solutions = discover(problem)
@@ -166,6 +176,11 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     phases = {"data": time.monotonic() - start}
     programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     phases["compile"] = time.monotonic() - start - sum(phases.values())
+    accepted = [(s.name, p) for s in solutions if s.must_pass and isinstance(p := programs[s.name], Program)]
+    # the proof waits for its batches, the twin's verdict only the end: the batches go first
+    batches = aside.submit(make_batches, problem, accepted, cache_dir, aside.gate) \
+        if proof and problem.spec.proof is not None else None
+    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.stops_early
@@ -184,13 +199,14 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
             if s.must_pass:
                 return None
             per_subtask = s.partial or len(problem.groups) > 1
-            return FirstFailure(s.name, job.test.group if per_subtask else "")
+            allowed = s.by_group.get(job.test.group) if s.partial else s.expected
+            return FirstFailure(s.name, job.test.group if per_subtask else "", not allowed or bool(allowed & COSTLY))
         if problem.spec.judging.first_failure and not quick:   # worst_error, group rules: every test counts
             return None
         allowed = s.by_group.get(job.test.group) if s.partial else s.expected
         if full or not allowed or Verdict.AC in allowed or not (quick or allowed & COSTLY):
             return None
-        return (s.name, job.test.group if s.partial else "")
+        return Chain(s.name, job.test.group if s.partial else "", bool(allowed & COSTLY))
 
     done = [0]
 
@@ -209,8 +225,11 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                                                     memo, settles)
     # Before blaming the time limit or an accepted solution for slowness, measure its slow runs once more.
     must_pass = {s.name for s in solutions if s.must_pass}
+    aside.open()
     slow = [j for j in jobs if j.owner in must_pass and _too_slow(cells[(j.owner, j.test.id)], lim.time)]
-    cells |= rerun_slow(slow, cells, limits, lim.time, checker) if slow else {}
+    if slow:
+        aside.settle()   # measured again on a machine as quiet as it gets
+        cells |= rerun_slow(slow, cells, limits, lim.time, checker)
     phases["runs"] = time.monotonic() - start - sum(phases.values())
     ids = tuple(t.id for t in tests)
     group_of = {t.id: t.group for t in tests}
@@ -222,18 +241,16 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
                                       for g in problem.groups)
     margins = _margins(rows, lim.time)
     proof_result = None
-    if proof and problem.spec.proof is not None:
+    if batches is not None:
         done[0] = 0
-        accepted = [(r.solution.name, programs[r.solution.name]) for r in rows
-                    if r.solution.must_pass and isinstance(programs[r.solution.name], Program)]
         total = [0]
         proof_result = run_proof(problem, accepted, checker, cache_dir, workers,  # type: ignore[arg-type]
                                  on_done=lambda j, c: tick("proof", total[0])(j, c),
-                                 on_start=lambda n: total.__setitem__(0, n), fresh=fresh)
+                                 on_start=lambda n: total.__setitem__(0, n), fresh=fresh, batches=batches)
         phases["proof batches"] = proof_result.batch_seconds
         phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
-    problems += [f"validator twin: {d}" for d in compare_twin(problem, tests, workers).disagreements]
+    problems += [f"validator twin: {d}" for d in twin.result().disagreements]
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.

@@ -12,6 +12,7 @@ import tempfile
 import threading
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +24,7 @@ from ..sandbox import Program
 from ..testdata import BuiltTest, problem_files
 from ..sandbox import RunLimits, RunResult, excerpt_of, excerpt_text, head_of, isolation_enabled, run_with_files, sandbox_mode
 from .rundetail import Trace, dialogue_head, trace_of
+from .aside import Turns
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 from .multipass import MultiPass, run_passes
@@ -253,6 +255,16 @@ class FirstFailure:
     too: under the first-failure rule that cell's verdict is the solution's (or its subtask's), however slow."""
     owner: str
     group: str
+    costly: bool = True   # its runs may use their whole limit (see Chain)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """A chain key (`chain_of`) that says whether its runs may use their whole limit (`costly`: the
+    solution may time out, or run out of memory or output): those take a costly turn (aside.Turns)."""
+    owner: str
+    group: str
+    costly: bool = True
 
 
 def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
@@ -267,9 +279,10 @@ def settled(cell: Cell, limits: RunLimits, any_failure: bool = False) -> bool:
 
 def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
             workers: int | None = None, on_done: Callable[[Job, Cell], None] | None = None,
-            memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None
-            ) -> dict[tuple[str, str], Cell]:
-    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}.
+            memo: Memo | None = None, chain_of: Callable[[Job], Hashable | None] | None = None,
+            turns: Turns | None = None) -> dict[tuple[str, str], Cell]:
+    """All jobs, `workers` at a time (default: one per core); returns {(owner, test id): cell}. `turns`
+    instead: a chained run takes a costly turn, any other an ordinary one (see aside.py).
 
     Jobs that `chain_of` puts in one chain (e.g. a solution meant to time out, or its tests of one
     subtask) run one after another, in the order given, and stop at the chain's first failing cell: the
@@ -283,20 +296,22 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
         link = chain_of(job) if chain_of else None
         (singles if link is None else chains.setdefault(link, [])).append(job)
 
-    def one(job: Job) -> Cell:
-        cell = run_one(job, limits, time_limit, checker, scratch, memo)
+    def one(job: Job, costly: bool = False) -> Cell:
+        with nullcontext() if turns is None else turns.costly() if costly else turns.run():
+            cell = run_one(job, limits, time_limit, checker, scratch, memo)
         out[(job.owner, job.test.id)] = cell
         if on_done:
             on_done(job, cell)
         return cell
 
     def chain(link: Hashable, owned: list[Job]) -> None:
+        costly = link.costly if isinstance(link, (Chain, FirstFailure)) else True
         for job in owned:
-            if settled(one(job), limits, isinstance(link, FirstFailure)):
+            if settled(one(job, costly), limits, isinstance(link, FirstFailure)):
                 return
 
     try:
-        with ThreadPoolExecutor(max_workers=workers or os.cpu_count() or 1) as pool:
+        with ThreadPoolExecutor(max_workers=turns.threads if turns else workers or os.cpu_count() or 1) as pool:
             # the chains first: they hold the long runs, and the short ones fill the gaps around them
             futures = [pool.submit(chain, link, owned) for link, owned in chains.items()]
             futures += [pool.submit(one, job) for job in singles]
@@ -323,8 +338,9 @@ class Engine(Protocol):
 @dataclass(frozen=True)
 class LocalEngine:
     workers: int | None = None
+    turns: Turns | None = None   # see execute
 
     def execute(self, jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: Checker | Interactor,
                 on_done: Callable[[Job, Cell], None] | None, memo: Memo | None,
                 chain_of: Callable[[Job], Hashable | None] | None = None) -> dict[tuple[str, str], Cell]:
-        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of)
+        return execute(jobs, limits, time_limit, checker, self.workers, on_done, memo, chain_of, self.turns)

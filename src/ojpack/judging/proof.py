@@ -15,8 +15,9 @@ import shutil
 import os
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable, Sequence
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -45,7 +46,7 @@ class ProofResult:
     solutions: dict[str, float] = field(default_factory=dict)   # name -> seconds of CPU on all batches (-1: cached)
     failures: tuple[str, ...] = ()
     boxes: dict[str, str] = field(default_factory=dict)   # name -> the generator arguments it was proven on
-    batch_seconds: float = 0.0     # making and validating the batches (and compiling the generator)
+    batch_seconds: float = 0.0     # the wait for the batches (made and validated beside the runs, see aside.py)
 
     @property
     def ok(self) -> bool:
@@ -59,15 +60,19 @@ def proof_box(problem: Problem, language: str | None = None) -> str:
     return spec.boxes.get(language, spec.args) if language else spec.args
 
 
-def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
+def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None,
+                  gate: AbstractContextManager[object] | None = None, workers: int | None = None
                   ) -> tuple[list[BuiltTest], int, float, str]:
     """The generator's batch tests for solutions in `language` (made once per generator content +
-    arguments)."""
+    arguments). `gate` is held around each program run (the generator's compile and run, each
+    validation), `workers` validations at a time."""
     spec = problem.spec.proof
     assert spec is not None
     where = f"problem.yaml: proof.boxes.{language}" if language in spec.boxes else "problem.yaml: proof.args"
     args = expand(f"x {proof_box(problem, language)}", problem.bounds_for("sample"), where)[1:]
-    gen = prepare(problem.path(spec.generator), cache_dir)
+    held = gate if gate is not None else nullcontext()
+    with held:
+        gen = prepare(problem.path(spec.generator), cache_dir)
     digest = key(gen.key, *args)[:24]
     folder = cache_dir / "proof" / digest
     seconds = 0.0
@@ -78,9 +83,10 @@ def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
         # In the sandbox: it sees its own folder and writes only into `work`.
         said = Path(tempfile.mkdtemp(prefix="ojpack-proofgen-"))
         try:
-            res = run([*gen.argv, *args, str(work)], Path(os.devnull), said / "out", GENERATOR_LIMITS,
-                      stderr=said / "err", readable=[gen.source.parent], writable=[work],
-                      address_space=gen.language.address_space)
+            with held:
+                res = run([*gen.argv, *args, str(work)], Path(os.devnull), said / "out", GENERATOR_LIMITS,
+                          stderr=said / "err", readable=[gen.source.parent], writable=[work],
+                          address_space=gen.language.address_space)
             stdout, stderr = (said / "out").read_bytes(), (said / "err").read_bytes()
         finally:
             shutil.rmtree(said, ignore_errors=True)
@@ -96,7 +102,7 @@ def proof_batches(problem: Problem, cache_dir: Path, language: str | None = None
         except (ValueError, AttributeError):
             cases = 0
         _only_files(work, spec.generator, discard=True)
-        _validate_all(problem, sorted(work.glob("*.in")))
+        _validate_all(problem, sorted(work.glob("*.in")), held, workers)
         (work / "cases.json").write_text(json.dumps({"cases": cases}))
         try:
             work.rename(folder)
@@ -127,36 +133,64 @@ def _only_files(folder: Path, generator: str, discard: bool = False) -> None:
         raise OjpackError(f"proof generator {generator} must write only plain files: {e}") from None
 
 
-def _validate_all(problem: Problem, inputs: list[Path]) -> None:
+def _validate_all(problem: Problem, inputs: list[Path], gate: AbstractContextManager[object],
+                  workers: int | None) -> None:
     """A proof on inputs outside the problem's bounds proves nothing: every batch goes through the
     package's own validator (once, when the batches are made)."""
-    validator = load_validator(problem, cache_for(problem.root))
+    with gate:
+        validator = load_validator(problem, cache_for(problem.root))
     bounds = problem.bounds_for("sample")
-    with ThreadPoolExecutor() as pool:
-        for path, verdict in zip(inputs, pool.map(lambda p: validate_file(validator, p, bounds), inputs)):
-            if not verdict.valid:
+
+    def one(path: Path) -> tuple[bool, str]:
+        with gate:
+            verdict = validate_file(validator, path, bounds)
+        return verdict.valid, verdict.message
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for path, (valid, message) in zip(inputs, pool.map(one, inputs)):
+            if not valid:
                 raise OjpackError(f"proof generator {problem.spec.proof.generator if problem.spec.proof else ''} "
-                                  f"wrote an invalid batch {path.name}: {verdict.message}")
+                                  f"wrote an invalid batch {path.name}: {message}")
 
 
-def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker: Checker, cache_dir: Path,
-              workers: int | None = None, on_done: Callable[[Job, object], None] | None = None,
-              on_start: Callable[[int], None] | None = None, fresh: bool = False) -> ProofResult:
-    start = time.monotonic()
+@dataclass(frozen=True)
+class Batches:
+    boxes: dict[str, str]   # solution name -> the generator arguments it is proven on
+    made: dict[str, tuple[list[BuiltTest], int, float, str]]   # those arguments -> proof_batches' result
+
+
+def make_batches(problem: Problem, programs: Sequence[tuple[str, Program]], cache_dir: Path,
+                 gate: AbstractContextManager[object] | None = None, workers: int | None = None) -> Batches:
+    """The batches each program is proven on (proof_batches, per box), made before any of them runs: `ojpack
+    check` makes them while the solutions run (gate, workers: as proof_batches')."""
     spec = problem.spec.proof
     assert spec is not None
     unknown = sorted(set(spec.boxes) - set(load_languages()))
     if unknown:
         raise OjpackError(f"problem.yaml: proof.boxes names unknown language(s) {', '.join(unknown)}; "
                           f"known: {', '.join(load_languages())}")
+    boxes = {name: proof_box(problem, p.language.id) for name, p in programs}
+    made = {box: proof_batches(problem, cache_dir, p.language.id, gate, workers)
+            for name, p in programs if (box := boxes[name])}
+    if not made:   # no accepted solution: still make (and so validate) the default box
+        made[spec.args] = proof_batches(problem, cache_dir, gate=gate, workers=workers)
+    return Batches(boxes, made)
+
+
+def run_proof(problem: Problem, programs: Sequence[tuple[str, Program]], checker: Checker, cache_dir: Path,
+              workers: int | None = None, on_done: Callable[[Job, object], None] | None = None,
+              on_start: Callable[[int], None] | None = None, fresh: bool = False,
+              batches: Future[Batches] | None = None) -> ProofResult:
+    """`batches`: make_batches' result for these programs, under way already (else made here)."""
+    start = time.monotonic()
+    spec = problem.spec.proof
+    assert spec is not None
     lim = problem.spec.limits
     checker_id = json.dumps(asdict(problem.spec.checker), sort_keys=True)
     done_dir = cache_dir / "proof-passed"
-    boxes = {name: proof_box(problem, p.language.id) for name, p in programs}
-    made = {box: proof_batches(problem, cache_dir, p.language.id) for name, p in programs if (box := boxes[name])}
-    if not made:   # no accepted solution: still make (and so validate) the default box
-        made[spec.args] = proof_batches(problem, cache_dir)
-    batch_seconds = time.monotonic() - start
+    ready = batches.result() if batches is not None else make_batches(problem, programs, cache_dir)
+    boxes, made = ready.boxes, ready.made
+    batch_seconds = time.monotonic() - start   # what the check waited for them
 
     def passed(name: str, p: Program) -> Path:
         return done_dir / key(made[boxes[name]][3], p.key, *p.argv, checker_id, str(lim))

@@ -57,7 +57,9 @@ def build(problem: Problem, update_lock: bool = False, on_done: Progress | None 
                 return made
 
             try:
-                made = _run_all(one, plan, jobs or os.cpu_count() or 2)
+                # one test more than cores: a test's short runs spend much of their turn in the cage's
+                # kernel waits (namespaces made and dropped), which use no CPU
+                made = _run_all(one, plan, jobs or (os.cpu_count() or 1) + 1)
             finally:
                 for f in (validator, model, extras):
                     f.cancel()

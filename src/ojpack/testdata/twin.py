@@ -9,6 +9,7 @@ only when they agree."""
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -50,17 +51,22 @@ def _outcome(validator: Validator, data: bytes, bounds: dict[str, tuple[int, int
         return f"failed ({str(e)[:200]})"
 
 
-def compare_twin(problem: Problem, tests: list[BuiltTest], workers: int | None = None) -> TwinReport:
-    """Both validators on the validator's tests and on every built input; results are cached by content."""
+def compare_twin(problem: Problem, tests: list[BuiltTest], workers: int | None = None,
+                 gate: AbstractContextManager[object] | None = None) -> TwinReport:
+    """Both validators on the validator's tests and on every built input; results are cached by content.
+    `gate`: held around each input's two runs (a semaphore shared with other work going on beside)."""
     twin = twin_of(problem)
     if twin is None:
         return TwinReport(None)
     cache = cache_for(problem.root)
     declared = problem.path(problem.spec.validator)
     rel = lambda p: p.relative_to(problem.root).as_posix()   # noqa: E731
-    main = load_validator(problem, cache)
+    held = gate if gate is not None else nullcontext()
+    with held:   # either may compile
+        main = load_validator(problem, cache)
     try:
-        other = Validator(prepare(twin, cache.dir), tree_digest(twin.parent))
+        with held:
+            other = Validator(prepare(twin, cache.dir), tree_digest(twin.parent))
     except CompileError as e:
         return TwinReport(twin, 0, (f"{rel(twin)} does not compile: {(e.message.strip().splitlines() or [''])[0][:300]}",))
     items: list[tuple[str, bytes | Path, dict[str, tuple[int, int]]]] = \
@@ -70,7 +76,8 @@ def compare_twin(problem: Problem, tests: list[BuiltTest], workers: int | None =
     def one(item: tuple[str, bytes | Path, dict[str, tuple[int, int]]]) -> str | None:
         name, data, bounds = item
         raw = data.read_bytes() if isinstance(data, Path) else data
-        a, b = _outcome(main, raw, bounds, problem), _outcome(other, raw, bounds, problem)
+        with held:
+            a, b = _outcome(main, raw, bounds, problem), _outcome(other, raw, bounds, problem)
         if a.split(" ", 1)[0] == b.split(" ", 1)[0]:
             return None
         return f"{rel(twin)} says {b} but {rel(declared)} says {a} on {name}"

@@ -1,0 +1,132 @@
+"""How `ojpack check` keeps the cores busy: one program more than cores while no costly run goes on, and the
+work that waits on none of the solutions' runs (the validator twin, the proof's batches) done beside them.
+
+A short run's turn is largely the cage's: namespaces made for it and dropped after it, waits in the kernel
+that use no CPU; with one run per core, a core idles through them. And after the runs, the side work was a
+phase of its own with a core idle for much of it: the proof generator compiles and then runs as one process,
+and a phase ends with a tail where one job is left. So `Turns` lets one program more than there are workers
+run while no costly run goes on (a chained run, one that may use its whole time limit and whose chain goes on
+when the wall clock rather than the CPU limit cut it), and the side work's programs take turns as the runs
+do: a costly run competes with no more programs than it did before, an ordinary one with at most one more,
+which on an idle two-core machine still leaves it two thirds of a core, far from the wall-clock cut-off
+(twice the CPU limit and a second). A slow accepted run is measured again once the side work is done
+(`Aside.settle`). Once the runs are done (`Aside.open`), what is left of the side work goes on as wide as it
+did when it came after them."""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextlib import AbstractContextManager, contextmanager
+from types import TracebackType
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class Turns:
+    """Who may start a program now: `workers` at a time, one more while no costly run goes on or waits (not
+    when `--jobs` named how many: then exactly that many), the side work's programs among them."""
+
+    def __init__(self, workers: int | None) -> None:
+        self.workers = workers or os.cpu_count() or 1
+        self.extra = 0 if workers else 1
+        self._cond = threading.Condition()
+        self._running = 0    # programs started through these turns and not yet done
+        self._costly = 0     # costly runs among them
+        self._waiting = 0    # costly runs waiting for their turn: nothing else goes before them
+        self._opened = False
+
+    @property
+    def threads(self) -> int:
+        """Threads that a pool of runs needs to use every turn."""
+        return self.workers + self.extra
+
+    def _quiet(self) -> int:
+        """The extra turn, when no costly run goes on or waits."""
+        return self.extra if not self._costly and not self._waiting else 0
+
+    @contextmanager
+    def _turn(self, ready: Callable[[], bool], costly: bool = False) -> Iterator[None]:
+        with self._cond:
+            self._waiting += costly
+            self._cond.wait_for(ready)
+            self._waiting -= costly
+            self._running += 1
+            self._costly += costly
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._running -= 1
+                self._costly -= costly
+                self._cond.notify_all()
+
+    def run(self) -> AbstractContextManager[None]:
+        """An ordinary run's turn (after any costly run that waits)."""
+        return self._turn(lambda: self._running + self._waiting < self.workers + self._quiet())
+
+    def costly(self) -> AbstractContextManager[None]:
+        """A costly run's turn: at most `workers` programs run beside it, itself included."""
+        return self._turn(lambda: self._running < self.workers, costly=True)
+
+    def side(self) -> AbstractContextManager[None]:
+        """A side program's turn: any turn an ordinary run could take, none beside a costly run, until
+        `open`."""
+        return self._turn(lambda: self._opened or (not self._costly and not self._waiting
+                                                    and self._running < self.workers + self.extra))
+
+    def open(self) -> None:
+        with self._cond:
+            self._opened = True
+            self._cond.notify_all()
+
+
+class _Gate:
+    """A reusable context manager for a side program's turn (compare_twin's and make_batches' `gate`)."""
+
+    def __init__(self, turns: Turns) -> None:
+        self._turns = turns
+        self._held = threading.local()
+
+    def __enter__(self) -> None:
+        self._held.turn = self._turns.side()
+        self._held.turn.__enter__()
+
+    def __exit__(self, *exc: object) -> None:
+        self._held.turn.__exit__(None, None, None)
+
+
+class Aside:
+    """The check's turns, and a thread for the side work, in the order submitted."""
+
+    def __init__(self, workers: int | None) -> None:
+        self.turns = Turns(workers)
+        self.gate = _Gate(self.turns)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ojpack-aside")
+        self._futures: list[Future[object]] = []
+
+    def open(self) -> None:
+        """The runs are done: the side work no longer waits for its turn."""
+        self.turns.open()
+
+    def submit(self, fn: Callable[..., T], *args: object, **kwargs: object) -> Future[T]:
+        future = self._pool.submit(fn, *args, **kwargs)
+        self._futures.append(future)   # type: ignore[arg-type]
+        return future
+
+    def settle(self) -> None:
+        """Wait until the side work is done (its errors stay in its futures): what runs next has the
+        machine to itself, as a slow run measured again must."""
+        wait(self._futures)
+
+    def __enter__(self) -> Aside:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 trace: TracebackType | None) -> None:
+        # the check failed before it needed them: what has not started is dropped, what has is waited for
+        self.open()
+        self._pool.shutdown(wait=True, cancel_futures=True)
