@@ -7,7 +7,7 @@ went.
     .venv/bin/python bench/check.py --sandbox [--rounds N] [PROBLEM_DIR]
     .venv/bin/python bench/check.py --warm-python [--rounds N] [PROBLEM_DIR]
 
-Prints wall times and ratios measured in this one run. Goals: cold check <= 60 s, warm check <= 1 s.
+Prints wall times and ratios measured in this one run. Goals: cold check <= 25 s on an idle machine (issue 37; 60 s before), warm check <= 1 s.
 --sandbox instead times `check --fresh` (every run repeated, proof included) in the cage against
 `--no-sandbox`, alternating the two N times on one built copy so that other load on the machine hits
 both alike. --warm-python times the cold build + check (proof included) with caged Python runs cold
@@ -85,7 +85,7 @@ def main() -> None:
         warm_build, _ = timed("build", *p, env=env)
         warm_check, _ = timed("check", *p, env=env)
     cold, warm = cold_build + cold_check, warm_build + warm_check
-    print(f"cold : build {cold_build:6.1f} s + check {cold_check:6.1f} s = {cold:6.1f} s  (goal: check <= 60 s)")
+    print(f"cold : build {cold_build:6.1f} s + check {cold_check:6.1f} s = {cold:6.1f} s  (goal: check <= 25 s idle)")
     print("\n".join(breakdown(json.loads(cold_json))))
     print(f"fresh: check --fresh (binaries, data, proof batches cached; all runs repeated) {fresh_check:6.1f} s")
     print(f"warm : build {warm_build:6.1f} s + check {warm_check:6.1f} s = {warm:6.1f} s  (goal: check <= 1 s)")
