@@ -78,8 +78,12 @@ def measure(root: Path, runs: int) -> dict:
            "helper, unpinned": lambda t: relay(t, pin=False), "python relay": lambda t: relay(t, native=False)}
     samples: dict[str, list[float]] = {k: [] for k in SERIES}
     own: dict[str, list[float]] = {k: [] for k in SERIES}   # ojpack's own CPU (not its children's)
-    for _ in range(runs):   # interleaved: other load on the machine hits all alike
-        for name in SERIES:
+    # Interleaved, so other load on the machine hits all alike, and in an order turned by one each round:
+    # as root a run's init joins its cgroups (v1: a write to cgroup.procs), and the first such write after
+    # ~10-20 ms without one waits for an RCU grace period (5-20 ms here). In a fixed order the series right
+    # after the two bare ones (no cgroups) paid it every round and the others never did.
+    for turn in range(runs):
+        for name in SERIES[turn % len(SERIES):] + SERIES[:turn % len(SERIES)]:
             cpu = _own_cpu()
             start = time.perf_counter()
             fns[name](longest)
