@@ -51,6 +51,9 @@ print(json.dumps({
 PROGRAMS = {
     "probe": PROBE,
     "exit_code": "import sys\nprint('out')\nsys.exit(3)\n",
+    # what ps and pgrep -f see (the area behind the argv is the pool's, longer: its tail is NULs)
+    "cmdline": "print(open('/proc/self/cmdline', 'rb').read().rstrip(b'\\0').split(b'\\0'))\n"
+               "print(open('/proc/self/comm').read())\n",
     "exit_message": "import sys\nsys.exit('bad input')\n",
     "exit_none": "raise SystemExit(None)\n",
     "site_exit": "print('x', end='')\nexit(5)\n",

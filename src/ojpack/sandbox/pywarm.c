@@ -27,7 +27,8 @@
  * it, as in a fresh exec. A thread's default stack, which the C library sets at an exec, is set as an exec
  * would (thread_stack_as_exec). What stays shared and
  * differs from a fresh start: the string hash seed (the same in every run of one pool: strings hashed at start
- * keep their hashes, so it cannot be changed after the fork) and /proc/self/exe (this helper). */
+ * keep their hashes, so it cannot be changed after the fork) and /proc/self/exe (this helper). /proc/self/cmdline
+ * shows the run's argv (show_argv), cut to the length of the pool's own. */
 #include <Python.h>
 #include <pthread.h>
 
@@ -201,9 +202,26 @@ static void thread_stack_as_exec(void) {
 
 /* The program's last step when its run is warm: SCRIPT in the forked interpreter. Returns (and the program is
    exec'd cold) when this pool has no interpreter ready or argv is not [PROGRAM, SCRIPT, ARGS...]. */
+/* What `ps` and `pgrep -f` show of the run: its own argv, as an exec would (the pool's command line was
+   blanked to "init"; the program's is written into that space, cut to its length), and the interpreter's name. */
+static void show_argv(struct cage *c) {
+    if (!c->cmdline || c->cmdline_len < 2) return;
+    memset(c->cmdline, 0, c->cmdline_len);
+    size_t at = 0;
+    for (char **a = c->argv; *a && at + 1 < c->cmdline_len; a++) {
+        size_t n = strlen(*a);
+        if (n > c->cmdline_len - 1 - at) n = c->cmdline_len - 1 - at;
+        memcpy(c->cmdline + at, *a, n);
+        at += n + 1;
+    }
+    const char *slash = strrchr(c->argv[0], '/');
+    prctl(PR_SET_NAME, slash ? slash + 1 : c->argv[0], 0, 0, 0);
+}
+
 static void run_warm(struct cage *c) {
     if (!c->warm || !py_ready || strcmp(c->argv[0], py_program) != 0 || !c->argv[1] || c->argv[1][0] == '-')
         return;
+    show_argv(c);
     for (int s = 1; s < NSIG; s++) sigaction(s, &py_signals[s], NULL);
     thread_stack_as_exec();
     PyOS_AfterFork_Child();
