@@ -25,6 +25,7 @@ from ..testdata import BuiltTest, problem_files
 from ..sandbox import RunLimits, RunResult, excerpt_of, excerpt_text, head_of, isolation_enabled, run_with_files, sandbox_mode
 from .rundetail import Trace, dialogue_head, trace_of
 from .aside import Turns
+from .affine import Affine
 from .verdicts import Verdict, of_run
 from .interact import Interactor, interact
 from .multipass import MultiPass, run_passes
@@ -310,15 +311,18 @@ def execute(jobs: Sequence[Job], limits: RunLimits, time_limit: float, checker: 
             if settled(one(job, costly), limits, isinstance(link, FirstFailure)):
                 return
 
+    threads = turns.threads if turns else workers or os.cpu_count() or 1
+    given = Affine(singles, lambda job: job.owner)   # a thread keeps to one program: one cage for its runs
     try:
-        with ThreadPoolExecutor(max_workers=turns.threads if turns else workers or os.cpu_count() or 1) as pool:
+        with ThreadPoolExecutor(max_workers=threads) as pool:
             # the chains first: they hold the long runs, and the short ones fill the gaps around them
             futures = [pool.submit(chain, link, owned) for link, owned in chains.items()]
-            futures += [pool.submit(one, job) for job in singles]
+            futures += [pool.submit(given.drain, one) for _ in range(min(threads, len(singles)))]
             try:
                 for f in futures:
                     f.result()
             except BaseException:
+                given.stop()
                 pool.shutdown(wait=True, cancel_futures=True)
                 raise
     finally:
