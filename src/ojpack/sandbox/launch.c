@@ -1265,7 +1265,8 @@ static void serve_one(struct cage *c, const struct prepared *ns, char *msg, size
         while (waitpid(keeper, &status, 0) < 0 && errno == EINTR) {}
     stop_first = 0;
 #ifdef OJPACK_WARM_PYTHON
-    if (c->warm) warm_up(ns->mnt);   /* once, after the first run asking: later keepers, inits, programs inherit it */
+    if (c->warm) warm_up(ns->mnt, c->argv[0] ? c->argv[1] : NULL);   /* once, after the first run asking: later
+                                                                      keepers, inits, programs inherit it */
 #endif
     make_spare(c, ns, spare);
 }

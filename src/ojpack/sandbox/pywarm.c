@@ -39,48 +39,9 @@ static int py_ready, py_failed;
 static PyObject *py_start;                    /* the bootstrap's start(argv) */
 static struct sigaction py_signals[NSIG];     /* the dispositions the interpreter set up at its start */
 
-/* Run in the forked interpreter before the script: what the interpreter's main and its start would do with
-   this argv and these descriptors. The streams are made as the interpreter makes them at start (pylifecycle's
-   create_stdio), with the encoding, errors and write-through of the ones it made on the pool's /dev/null: line
-   buffered on a terminal, and stderr always. */
-static const char BOOTSTRAP[] =
-    "def usable():\n"
-    "    import site, sys\n"
-    "    return not (site.ENABLE_USER_SITE and site.USER_SITE in sys.path)\n"
-    "def _stream(fd, name, write, old):\n"
-    "    import io, os\n"
-    "    try:\n"
-    "        os.fstat(fd)\n"
-    "    except OSError:\n"
-    "        return None\n"
-    "    through = old.write_through\n"
-    "    buffering = 0 if write and through else -1\n"
-    "    buf = io.open(fd, 'wb' if write else 'rb', buffering, None, None, None, False)\n"
-    "    raw = buf.raw if buffering else buf\n"
-    "    raw.name = '<%s>' % name\n"
-    "    line = not through and (raw.isatty() or fd == 2)\n"
-    "    text = io.TextIOWrapper(buf, old.encoding, old.errors, '\\n', line, through)\n"
-    "    text.mode = 'w' if write else 'r'\n"
-    "    return text\n"
-    "def start(argv):\n"
-    "    import os, sys\n"
-    "    sys.orig_argv = list(argv)\n"
-    "    sys.argv = list(argv[1:])\n"
-    "    sys.path.insert(0, os.path.dirname(os.path.realpath(argv[1])))\n"
-    "    for fd, name, write in ((0, 'stdin', False), (1, 'stdout', True), (2, 'stderr', True)):\n"
-    "        made = _stream(fd, name, write, getattr(sys, '__%s__' % name))\n"
-    "        setattr(sys, '__%s__' % name, made)\n"
-    "        setattr(sys, name, made)\n"
-    "    old = sys.modules['__main__']\n"
-    "    main = type(sys)('__main__')\n"
-    "    main.__loader__ = old.__loader__\n"
-    "    main.__annotations__ = {}\n"
-    "    main.__builtins__ = old.__builtins__\n"
-    "    sys.modules['__main__'] = main\n"
-    "def freeze():\n"
-    "    import sys\n"
-    "    __import__('gc').freeze()\n"
-    "    del sys.modules['gc']\n";
+/* pywarm_boot.py and pywarm_table.py, made a C string by pywarm.py: usable(), prepare() (the pre-imported
+   standard modules), freeze(), and start(argv), run in the forked interpreter before the script. */
+#include "pywarm_boot.h"
 
 /* Parses the pool's own options; 1 when `arg` was one. */
 static int warm_option(const char *arg) {
@@ -130,7 +91,7 @@ static void warm_exec(int argc, char **argv) {
    step), as `PROGRAM SCRIPT` would start: the signal dispositions a cold program has at its exec (all default,
    none blocked: see run_program), the pool's /dev/null as the standard descriptors (the run gets streams of its
    own), the same environment (the pool's is the cage's). */
-static void warm_up(int cage_mnt) {
+static void warm_up(int cage_mnt, const char *script) {
     if (py_ready || py_failed || !py_program || !py_version) return;
     py_failed = 1;   /* unless all of it works */
     if (strcmp(Py_GetVersion(), py_version) != 0) return;   /* another build than the one the cage would run */
@@ -177,6 +138,13 @@ static void warm_up(int cage_mnt) {
     PyObject *ok = usable ? PyObject_CallNoArgs(usable) : NULL;
     py_start = PyDict_GetItemString(globals, "start");
     if (!ok || ok != Py_True || !py_start) { PyErr_Clear(); return; }
+    /* The standard modules that SCRIPT (the first run's) imports, imported now (pywarm_boot.py's prepare). */
+    PyObject *prepare = PyDict_GetItemString(globals, "prepare");
+    PyObject *path = script ? PyUnicode_DecodeFSDefault(script) : Py_NewRef(Py_None);
+    PyObject *prepared = prepare && path ? PyObject_CallOneArg(prepare, path) : NULL;
+    Py_XDECREF(path);
+    if (!prepared) { PyErr_Clear(); return; }
+    Py_DECREF(prepared);
     PyObject *freeze = PyDict_GetItemString(globals, "freeze");
     PyObject *frozen = freeze ? PyObject_CallNoArgs(freeze) : NULL;   /* last: all of the above is frozen too */
     if (!frozen) { PyErr_Clear(); return; }

@@ -25,6 +25,9 @@ from collections.abc import Sequence
 from .languages import real_python
 from .launch import helper_folder, _ours, _works
 
+# The Python the helper's interpreter runs (pywarm.c): its start and the pre-imported modules, in one namespace.
+BOOT = ("pywarm_boot.py", "pywarm_table.py")
+
 # What the interpreter says of itself: where its headers and shared library are, and its exact version.
 _ASK = ("import sys, sysconfig; v = sysconfig.get_config_var; "
         "print(sysconfig.get_paths()['include']); print(v('LIBDIR') or ''); print(v('LDLIBRARY') or ''); "
@@ -69,11 +72,19 @@ def warm_python() -> WarmPython | None:
     return None if helper is None else WarmPython(helper, program, version)
 
 
+def _c_string(name: str, text: bytes) -> bytes:
+    """`text` (ASCII: Python source) as a C array of that name, a line per line."""
+    lines = text.decode("ascii").splitlines(keepends=True)
+    quoted = ['"%s"' % line.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") for line in lines]
+    return ("static const char %s[] =\n%s;\n" % (name, "\n".join(quoted))).encode()
+
+
 def _build(include: str, libdir: str, name: str) -> str | None:
     """launch.c with pywarm.c, linked to lib`name`.so: built once per machine (and interpreter) into the
     helper's folder, as launch.launcher builds the plain one."""
     package = resources.files("ojpack.sandbox")
     sources = {f: package.joinpath(f).read_bytes() for f in ("launch.c", "pywarm.c")}
+    sources["pywarm_boot.h"] = _c_string("BOOTSTRAP", b"".join(package.joinpath(f).read_bytes() for f in BOOT))
     flags = ["-O2", "-DOJPACK_WARM_PYTHON", f"-I{include}", f"-L{libdir}", f"-l{name}", f"-Wl,-rpath,{libdir}"]
     digest = hashlib.sha256(repr((sorted(sources.items()), flags)).encode()).hexdigest()[:16]
     folder = helper_folder()
