@@ -48,6 +48,87 @@ print(json.dumps({
 }, sort_keys=True))
 '''
 
+# The pre-imported modules (pywarm_boot.py): sys.modules, in order, what the modules hold, as a cold start's.
+SEEN = r"""
+def seen(before):
+    import sys
+    cache = sorted(k for k in sys.path_importer_cache if k.startswith(sys.prefix))
+    print([m for m in sys.modules if m not in before], cache)
+"""
+IMPORTS = {
+    "statements": SEEN + r"""
+import sys
+before = list(sys.modules)
+import json, operator, re
+from dataclasses import dataclass, field
+from functools import reduce
+import collections
+print(hasattr(collections, 'abc'), hasattr(collections, 'OrderedDict'))
+from collections import abc
+print(hasattr(collections, 'abc'), abc is sys.modules['collections.abc'], json.decoder.re is re)
+print(sys.modules['json'] is json, json.scanner is sys.modules['json.scanner'])
+for m in (json, json.decoder, re, abc, operator, sys.modules['importlib']):
+    spec = m.__spec__
+    print(m.__name__, spec.name, spec.origin, spec.submodule_search_locations, spec.cached, spec.parent,
+          type(spec.loader).__name__, m.__loader__ is spec.loader, getattr(m, '__file__', None), m.__package__)
+seen(before)
+import _frozen_importlib, _frozen_importlib_external, importlib
+print(_frozen_importlib.__name__, _frozen_importlib_external.__name__, importlib._bootstrap is _frozen_importlib)
+@dataclass
+class P:
+    x: int
+    y: list = field(default_factory=list)
+print(P(1), json.dumps({'a': [1, 2]}), reduce(operator.add, [1, 2, 3]))
+""",
+    "untouched": SEEN + r"""
+import sys, _frozen_importlib
+print(_frozen_importlib.__name__, hasattr(_frozen_importlib, '__file__'))
+if len(sys.argv) > 5:
+    import json, typing, argparse
+seen([])
+""",
+    "ways": SEEN + r"""
+import sys, importlib
+before = list(sys.modules)
+d = importlib.import_module('json.decoder')
+from json import decoder
+import os.path
+t = __import__('typing')
+from importlib import util
+print(util.find_spec('argparse') is not None, d is decoder, t is sys.modules['typing'])
+seen(before)
+import argparse
+print(type(argparse.__spec__.loader).__name__, argparse.__spec__.origin, argparse.ArgumentParser().prog)
+seen(before)
+""",
+    "reload": SEEN + r"""
+import sys, importlib, json, typing
+before = list(sys.modules)
+dumps = json.dumps
+importlib.reload(json)
+print(json.dumps is dumps, json.__spec__.origin, type(json.__loader__).__name__)
+del sys.modules['re']
+import string
+print(string._re is json.decoder.re, string._re is sys.modules['re'])
+del sys.modules['collections']
+import collections
+print(collections is typing.collections, collections.OrderedDict is typing.collections.OrderedDict)
+seen(before)
+""",
+    # a module of the script's folder named as a standard one: the script's, as cold (and what imports it)
+    "shadowed": SEEN + r"""
+import sys
+import json, string
+import collections
+print(string.X, json.dumps(1), collections._iskeyword('x'), collections._iskeyword('if'))
+seen([])
+""",
+}
+# Files beside a program's own (each bound in the cage too).
+BESIDE = {"imports_shadowed": {"string.py": "X = 'mine'\n",
+                               "keyword.py": "print('my keyword')\nkwlist = []\ndef iskeyword(s):\n"
+                                             "    return s == 'x'\n"}}
+
 PROGRAMS = {
     "probe": PROBE,
     "exit_code": "import sys\nprint('out')\nsys.exit(3)\n",
@@ -82,6 +163,7 @@ PROGRAMS = {
     "time": "while True:\n    pass\n",
     "flood": "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
     "read_all": "import sys\ndata = sys.stdin.buffer.read()\nprint(len(data), sys.stdin.read() == '')\n",
+    **{f"imports_{k}": v for k, v in IMPORTS.items()},
 }
 
 INPUTS = {"eof": "only one line\n", "read_all": "1 2 3\n" * 1000}
@@ -99,13 +181,16 @@ def _run(tmp: Path, name: str, warm: bool, monkeypatch: pytest.MonkeyPatch) -> t
         (folder / "in").write_text(INPUTS.get(name, "the input\n"))
         (folder / "made").mkdir()
         os.chmod(folder / "made", 0o777)
+        for file, text in BESIDE.get(name, {}).items():
+            (folder / file).write_text(text)
     made = folder / "made" / "f"
     made.unlink(missing_ok=True)
     monkeypatch.setenv("OJPACK_WARM_PYTHON", "1" if warm else "0")
     tag = "warm" if warm else "cold"
     limits = RunLimits(cpu=5.0, wall=20.0, memory_mib=MEMORY.get(name, 256), output_mib=8)
     res = run([real_python(), str(script), "an arg", "-x"], folder / "in", folder / f"out.{tag}", limits,
-              stderr=folder / f"err.{tag}", readable=[script], writable=[folder / "made"])
+              stderr=folder / f"err.{tag}", readable=[script, *(folder / f for f in BESIDE.get(name, {}))],
+              writable=[folder / "made"])
     out = (folder / f"out.{tag}").read_bytes()[:4096]
     left = made.read_bytes() if made.exists() else None   # a file the program left open at its exit
     # at a time limit, the cage's watcher or the CPU rlimit's backstop (SIGXCPU) may end it first: either is TLE
@@ -164,3 +249,41 @@ def test_only_a_plain_script_run_is_warm(monkeypatch: pytest.MonkeyPatch) -> Non
     assert warm_for(["/usr/bin/true", "/tmp/x.py"]) is None
     monkeypatch.setenv("OJPACK_WARM_PYTHON", "0")
     assert warm_for([real_python(), "/tmp/x.py"]) is None
+
+
+def _warm_outputs(tmp: Path, text: str, inputs: list[str], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """One script run warm on each input in turn (one cage: the first run starts its interpreter)."""
+    script = tmp / "sol.py"
+    script.write_text(text)
+    monkeypatch.setenv("OJPACK_WARM_PYTHON", "1")
+    outs = []
+    for k, data in enumerate(["", *inputs]):
+        (tmp / f"in{k}").write_text(data)
+        res = run([real_python(), str(script)], tmp / f"in{k}", tmp / f"out{k}", LIMITS, stderr=tmp / f"err{k}",
+                  readable=[script])
+        assert res.status == "ok", (tmp / f"err{k}").read_text()
+        outs.append((tmp / f"out{k}").read_text())
+    return outs[1:]
+
+
+def test_pre_imported_modules_serve_warm_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparisons above mean something only if warm runs were served the pre-imported modules: the
+    finder is first on sys.meta_path until the run has imported all of them, then gone, as cold."""
+    text = "import sys\nprint(sys.meta_path[0])\nimport json\nprint(sys.meta_path[0])\n"
+    first, then = _warm_outputs(tmp_path, text, ["x"], monkeypatch)[0].splitlines()
+    assert "pre-imported" in first and "pre-imported" not in then
+
+
+def test_a_run_changing_a_module_leaves_the_next_ones_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = ("import json, sys\nif sys.stdin.read() == 'patch':\n    json.dumps = lambda *a, **k: 'patched'\n"
+            "    json.decoder.extra = 1\n    sys.modules['json.extra'] = json\n"
+            "print(json.dumps(1), hasattr(json.decoder, 'extra'), 'json.extra' in sys.modules)\n")
+    outs = _warm_outputs(tmp_path, text, ["patch", "look", "patch", "look"], monkeypatch)
+    assert outs == ["patched True True\n", "1 False False\n"] * 2
+
+
+def test_random_is_seeded_in_each_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """random seeds itself at its import: it is never pre-imported, whatever the script imports beside it."""
+    text = "import json, random, collections\nprint(random.random(), random.getrandbits(64))\n"
+    outs = _warm_outputs(tmp_path, text, ["", "", ""], monkeypatch)
+    assert len(set(outs)) == 3

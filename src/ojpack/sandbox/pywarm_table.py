@@ -263,8 +263,6 @@ class _Table:
                 self._unfold(dep, sys.modules.__contains__, self._put, busy)
             elif kind == 'd':
                 self._put(dep, None, False)
-        for m, key, old, new in self.effects.get(name, ()):
-            _assign(m, key, new)
 
     def _put(self, name, parent, moved):
         import sys
@@ -279,6 +277,8 @@ class _Table:
     def claim(self, name):
         import sys
         self.claimed.add(name)
+        for m, key, old, new in self.effects.get(name, ()):
+            _assign(m, key, new)
         parent = name.rpartition('.')[0]
         for entry in getattr(self.modules.get(parent) or sys.modules.get(parent), '__path__', ()) if parent else ():
             if entry in self.cache:
