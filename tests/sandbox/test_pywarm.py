@@ -95,7 +95,9 @@ from json import decoder
 import os.path
 t = __import__('typing')
 from importlib import util
-print(util.find_spec('argparse') is not None, d is decoder, t is sys.modules['typing'])
+found = util.find_spec('argparse')
+print(found.name, found.origin, found.has_location, found.cached, found.parent, d is decoder)
+print(t is sys.modules['typing'])
 seen(before)
 import argparse
 print(type(argparse.__spec__.loader).__name__, argparse.__spec__.origin, argparse.ArgumentParser().prog)

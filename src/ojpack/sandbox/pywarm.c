@@ -30,6 +30,7 @@
  * keep their hashes, so it cannot be changed after the fork) and /proc/self/exe (this helper). /proc/self/cmdline
  * shows the run's argv (show_argv), cut to the length of the pool's own. */
 #include <Python.h>
+#include <malloc.h>
 #include <pthread.h>
 
 extern int _Py_UnhandledKeyboardInterrupt;   /* pylifecycle.c's: a KeyboardInterrupt ended the script */
@@ -148,6 +149,9 @@ static void warm_up(int cage_mnt, const char *script) {
     PyObject *freeze = PyDict_GetItemString(globals, "freeze");
     PyObject *frozen = freeze ? PyObject_CallNoArgs(freeze) : NULL;   /* last: all of the above is frozen too */
     if (!frozen) { PyErr_Clear(); return; }
+    /* What compiling the bootstrap and scanning the script freed goes back to the system: resident here, it
+       would count in every run's peak (a fork's resident size starts at this process's). */
+    malloc_trim(0);
     py_failed = 0;
     py_ready = 1;
 }

@@ -129,7 +129,8 @@ def _source(path):
     except OSError:
         return ''
     try:
-        return os.read(fd, 1 << 20).decode('utf-8', 'replace') if stat.S_ISREG(os.fstat(fd).st_mode) else ''
+        st = os.fstat(fd)   # read to its size: a buffer of a MiB would stay in the helper's heap, in every run's
+        return os.read(fd, min(st.st_size, 1 << 20)).decode('utf-8', 'replace') if stat.S_ISREG(st.st_mode) else ''
     except OSError:
         return ''
     finally:

@@ -314,7 +314,16 @@ class _Finder:
             return None
         if not all(sys.modules.get(n) is m for n, m in t.base.items() if n != '__main__'):
             return None
-        return t.Spec(name, self) if t.servable(name, set()) else None
+        try:
+            if not t.servable(name, set()):
+                return None
+        except Exception:   # should it ever fail: a cold import then
+            return None
+        real = t.specs[name]   # what importlib.util.find_spec would show (but the loader, this finder)
+        spec = t.Spec(name, self, origin=real.origin, is_package=real.submodule_search_locations is not None)
+        spec.submodule_search_locations = real.submodule_search_locations
+        spec.has_location, spec.cached = real.has_location, real.cached
+        return spec
 
     def create_module(self, spec):
         return self.table.modules[spec.name]
