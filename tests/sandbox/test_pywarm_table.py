@@ -45,7 +45,7 @@ for name in names:
         before, cache = list(sys.modules), set(sys.path_importer_cache)
         __import__(name)
         added = [m for m in sys.modules if m not in before]
-        subs = {m: sorted(k for k, v in vars(sys.modules[m]).items() if type(v) is type(sys)) for m in added}
+        subs = {m: sorted(vars(sys.modules[m])) for m in added}
         os.write(w, repr((added, subs, sorted(set(sys.path_importer_cache) - cache))).encode())
         os._exit(0)
     os.close(w)

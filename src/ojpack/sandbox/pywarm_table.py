@@ -54,7 +54,7 @@ class _Table:
             finally:
                 sweep()
                 stack.pop()
-            done[name] = {k for k, v in vars(module).items() if isinstance(v, type(sys))}
+            done[name] = set(vars(module))   # what its body bound (typing.io: a class, set in sys.modules too)
             return module
 
         def asked(absolute, failed):
