@@ -117,3 +117,15 @@ def test_a_script_is_scanned_for_the_listed_modules_it_imports(tmp_path: Path) -
     assert wanted(str(tmp_path / "none.py")) == ()
     os.mkfifo(tmp_path / "fifo.py")
     assert wanted(str(tmp_path / "fifo.py")) == ()   # not read: it would block the helper
+
+
+def test_a_listed_module_this_python_lacks_is_left_out(tmp_path: Path) -> None:
+    """graphlib is 3.9's: the others are pre-imported all the same."""
+    boot = tmp_path / "boot.py"
+    package = resources.files("ojpack.sandbox")
+    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT))
+    code = ("import sys\ng = {}\nexec(open(%r).read(), g)\nt = g['_Table'](('json', 'no_such_module', 'heapq'), ())\n"
+            "print(sorted(n for n in t.modules if '.' not in n and not n.startswith('_')))\n" % str(boot))
+    said = subprocess.run([real_python(), "-c", code], capture_output=True, text=True, env=ENV, timeout=60)
+    assert said.returncode == 0, said.stderr
+    assert "'heapq'" in said.stdout and "'json'" in said.stdout and "no_such" not in said.stdout

@@ -7,7 +7,10 @@ interpreter's own libpython: it initialises the interpreter once, and each run's
 runs the script as `{python} SCRIPT ARGS` would (see pywarm.c for what is the same and what is not). Only
 runs whose argv is exactly [{python}, SCRIPT, ARGS...] are warm; OJPACK_WARM_PYTHON=0 turns it off (to
 compare, or should an interpreter misbehave warm). Without the interpreter's shared library and headers
-(a static build, no python3-dev), or a library of another version, runs stay cold."""
+(a static build, no python3-dev), or a library of another version, runs stay cold. The standard modules the
+first run's script imports, of a fixed list without import-time state, are imported once too, hidden from
+each run and handed back when it imports them (pywarm_boot.py, pywarm_record.py, pywarm_table.py: the
+Python the helper embeds)."""
 
 from __future__ import annotations
 
@@ -26,7 +29,7 @@ from .languages import real_python
 from .launch import helper_folder, _ours, _works
 
 # The Python the helper's interpreter runs (pywarm.c): its start and the pre-imported modules, in one namespace.
-BOOT = ("pywarm_boot.py", "pywarm_table.py")
+BOOT = ("pywarm_boot.py", "pywarm_record.py", "pywarm_table.py")
 
 # What the interpreter says of itself: where its headers and shared library are, and its exact version.
 _ASK = ("import sys, sysconfig; v = sysconfig.get_config_var; "

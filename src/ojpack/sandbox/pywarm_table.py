@@ -1,22 +1,18 @@
 """The warm interpreter's pre-imported modules (see pywarm_boot.py, whose namespace this file shares in the
-helper pywarm.py builds): how their imports unfolded, and the finder that hands them back to a run.
-
-Relies on CPython's import machinery (importlib._bootstrap, 3.8 to 3.13): every import statement, and C's
-PyImport_Import, calls builtins.__import__; every module is loaded by _load_unlocked, looked up in its module
-at each call, as importlib.import_module looks up _gcd_import; a loader's create_module may return the module,
-whose __spec__ _init_module_attrs then replaces (put back by exec_module)."""
+helper pywarm.py builds): what their imports did (recorded by pywarm_record.py), and the finder that hands
+them back to a run. A loader's create_module may return an existing module, whose __spec__
+_init_module_attrs then replaces (put back by exec_module)."""
 
 _MISSING = object()
 
 
 class _Table:
-    """Imports `names` and records, for each module that came in, the events of its body in order: ('i', M)
-    it imported M (M there already or not: a run may not have it), ('d', M) it set sys.modules[M] itself,
-    ('a', M) it tried the top-level name M, which was not found. Replaying them (_unfold) must give the order
-    the imports gave, or this raises. Forbidden imports, threads, descriptors and exit handlers raise too."""
+    """Imports `names`, recording the events of each module's body (_Recorder); replaying them (_unfold) must
+    give sys.modules in the order the imports gave it, or this raises, as for a forbidden import, a thread,
+    a descriptor or an exit handler left behind."""
 
     def __init__(self, names, forbidden):
-        import builtins, os, sys
+        import os, sys
         import _frozen_importlib as boot
         had = 'atexit' in sys.modules
         import atexit
@@ -26,96 +22,17 @@ class _Table:
         snap = {n: dict(vars(m)) for n, m in self.base.items()}
         cached = set(sys.path_importer_cache)
         world = (sorted(os.listdir('/proc/self/fd')), len(os.listdir('/proc/self/task')), atexit._ncallbacks())
-        events, stack, known, done, bad = {}, [None], set(sys.modules), {}, []
-        real_import, real_load, real_gcd = builtins.__import__, boot._load_unlocked, boot._gcd_import
-
-        def log(kind, name):
-            events.setdefault(stack[-1], []).append((kind, name))
-
-        def sweep():   # entries set in sys.modules by a module's own body
-            if len(sys.modules) != len(known):
-                for n in [n for n in sys.modules if n not in known]:
-                    known.add(n)
-                    log('d', n)
-
-        def load(spec):
-            name = spec.name
-            if any(name == f or name.startswith(f + '.') for f in forbidden):
-                bad.append(name)
-                raise ImportError('not imported before a run: ' + name, name=name)
-            sweep()
-            known.add(name)
-            stack.append(name)
-            try:
-                module = real_load(spec)
-            except BaseException:
-                known.discard(name)
-                raise
-            finally:
-                sweep()
-                stack.pop()
-            done[name] = set(vars(module))   # what its body bound (typing.io: a class, set in sys.modules too)
-            return module
-
-        def asked(absolute, failed):
-            parts = absolute.split('.')
-            for i in range(1, len(parts) + 1):
-                prefix = '.'.join(parts[:i])
-                if prefix in sys.modules:
-                    log('i', prefix)
-                elif failed and i == 1:
-                    log('a', prefix)
-
-        def imp(name, globals=None, locals=None, fromlist=(), level=0):
-            absolute = boot._resolve_name(name, boot._calc___package__(globals), level) if level else name
-            try:
-                module = real_import(name, globals, locals, fromlist, level)
-            except ImportError:
-                sweep()
-                asked(absolute, True)
-                raise
-            sweep()
-            log('i', absolute)
-            package = sys.modules.get(absolute)
-            if fromlist and hasattr(package, '__path__'):
-                names = [x for x in fromlist if isinstance(x, str)]
-                if '*' in names:
-                    names += [x for x in getattr(package, '__all__', ()) if isinstance(x, str)]
-                for x in names:   # submodules `from package import x` imported (a cold run may lack them)
-                    sub = sys.modules.get(absolute + '.' + x)
-                    if sub is not None and getattr(package, x, None) is sub:
-                        log('i', absolute + '.' + x)
-            return module
-
-        def gcd(name, package=None, level=0):
-            absolute = boot._resolve_name(name, package, level) if level > 0 else name
-            try:
-                module = real_gcd(name, package, level)
-            except ImportError:
-                sweep()
-                asked(absolute, True)
-                raise
-            sweep()
-            log('i', absolute)
-            return module
-
-        builtins.__import__, boot._load_unlocked, boot._gcd_import = imp, load, gcd
-        try:
-            for name in names:
-                imp(name)
-        finally:
-            builtins.__import__, boot._load_unlocked, boot._gcd_import = real_import, real_load, real_gcd
-        if bad:
-            raise ImportError('forbidden modules imported: %s' % bad)
+        recorder = _Recorder(forbidden)   # noqa: F821 (pywarm_record.py's, in the same namespace)
+        recorder.run(names)
         if (sorted(os.listdir('/proc/self/fd')), len(os.listdir('/proc/self/task')), atexit._ncallbacks()) != world:
             raise ImportError('a pre-import left a descriptor, a thread or an exit handler')
         if any(sys.modules.get(n) is not m for n, m in self.base.items()):
             raise ImportError('a pre-import replaced a module of the start')
-        self.events = events
+        self.events = recorder.events
         self.modules = {n: m for n, m in sys.modules.items() if n not in self.base}
         self.specs = {n: getattr(m, '__spec__', None) for n, m in self.modules.items()}
-        self._check_replay(names)
-        self._effects(snap, done)
+        self._check_replay(recorder.imported)
+        self._effects(snap, recorder.done)
         self.cache = {k: v for k, v in sys.path_importer_cache.items() if k not in cached}
         self.meta, self.hooks = tuple(sys.meta_path), tuple(sys.path_hooks)
         self.path = tuple(sys.path)
