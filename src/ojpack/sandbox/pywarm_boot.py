@@ -12,7 +12,9 @@ costs a few dictionary operations instead of reading and running the module. A m
 while a cold import would give the same thing: not shadowed by a file of the same name on sys.path before
 the standard library's folder (the script's own folder), not taken out of sys.modules again by the script,
 with its dependencies the same objects, and sys.meta_path and sys.path_hooks as at the start; otherwise the
-import runs as cold. Nothing here runs at import: ojpack's tests import it for PREIMPORT and FORBIDDEN."""
+import runs as cold. Nothing here runs at import: ojpack's tests import it for PREIMPORT and FORBIDDEN. Untyped, as pywarm_record.py and pywarm_table.py:
+the helper runs the text as is, where `from __future__ import annotations` would import __future__ before
+every run (and annotations would be evaluated there, on whichever Python the cage runs)."""
 
 # What a warm interpreter may import before its runs (with what they import: tests/sandbox/test_pywarm.py checks
 # that none is FORBIDDEN), when its program imports them (see `wanted`): what validators, checkers, generators
