@@ -122,12 +122,14 @@ class _Gate:
 
 
 class Aside:
-    """The check's turns, and a thread for the side work, in the order submitted."""
+    """The check's turns, and threads for the side work."""
 
     def __init__(self, workers: int | None) -> None:
         self.turns = Turns(workers)
         self.gate = _Gate(self.turns)
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ojpack-aside")
+        # a thread each: the twin and the caller's work start before the compiles, the proof's batches after
+        # them, and must not wait for those
+        self._pool = ThreadPoolExecutor(max_workers=4, thread_name_prefix="ojpack-aside")
         self._futures: list[Future[object]] = []
 
     def open(self) -> None:
