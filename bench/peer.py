@@ -100,7 +100,10 @@ def make_twin(source: Path, where: Path) -> tuple[Path, set[str]]:
         "data": {"sample": groups.get("sample", {"data": []}), "secret": {"data": secret}},
     }
     (gens / "generators.yaml").write_text(yaml.safe_dump(spec, sort_keys=False, allow_unicode=True))
-    names = {p.name for p in (twin / "submissions").rglob("*") if p.is_file() and p.suffix != ".yaml"}
+    subs = twin / "submissions"
+    # a program the export ships as a folder (Java's john/Main.java: the class must be Main) is ours john.java
+    names = {p.name if p.parent.parent == subs else p.parent.name + p.suffix
+             for p in subs.rglob("*") if p.is_file() and p.suffix != ".yaml"}
     return twin, names
 
 

@@ -115,3 +115,33 @@ def test_aside_keeps_errors_for_their_result_and_waits_for_its_work() -> None:
         assert fine.result() == 42
         with pytest.raises(ValueError, match="side work failed"):
             failed.result()
+
+
+def test_a_turns_end_wakes_only_as_many_waiters_as_could_start(two_cores: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One condition woken whole woke every waiting thread at each run's end, to look and sleep again."""
+    woke: dict[str, int] = {}
+
+    class Counted(threading.Condition):
+        def wait(self, timeout: float | None = None) -> bool:
+            got = super().wait(timeout)
+            name = threading.current_thread().name
+            woke[name] = woke.get(name, 0) + 1
+            return got
+
+    with monkeypatch.context() as m:   # only the turns' own conditions count
+        m.setattr(aside_mod.threading, "Condition", Counted)
+        turns = Turns(None)
+    with ExitStack() as held:
+        for _ in range(2):
+            held.enter_context(turns.run())
+        last = ExitStack()
+        last.enter_context(turns.run())                 # every turn taken
+        waiting = [Waiter(turns.side()) for _ in range(6)]
+        assert not any(w.entered.wait(0.05) for w in waiting)
+        names = {w.thread.name for w in waiting}
+        last.close()                                    # one turn free: one side program may start
+        assert sum(w.entered.wait(SETTLE) for w in waiting) == 1
+        assert len([n for n in names if woke.get(n)]) == 1, woke
+    turns.open()
+    for w in waiting:
+        w.done()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
 
@@ -57,16 +57,21 @@ def command(
                 tasks[stage] = bar.add_task(stage, total=total)
             bar.update(tasks[stage], completed=done, total=total)
 
+        from .strength_vc import check_figures, validator_figures
+
+        measured: dict[str, tuple[str, dict[str, Any] | None]] = {}
+
+        def beside(gate: Any) -> None:   # the validator's quick strength, beside the runs
+            measured["validator"] = validator_figures(problem, jobs, gate)
+
         with engine_for(cluster, jobs) as engine:
             report = check(problem, workers=jobs, proof=not no_proof, progress=progress, fresh=fresh, full=full,
-                           quick=quick, engine=engine)
+                           quick=quick, engine=engine, beside=beside)
     if html:
         write_html(report, problem.spec.short_name, html)
-    from .strength_vc import check_figures
-
     from ..judging import save_check
 
-    lines, figures, declared_ok = check_figures(problem, report, jobs)
+    lines, figures, declared_ok = check_figures(problem, report, jobs, measured.get("validator"))
     data = {**report.to_json(), "strength": figures, "ok": report.ok and declared_ok}
     save_check(problem, data)   # kept for `ojpack serve`, failing or not
     if as_json:

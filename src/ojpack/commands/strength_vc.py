@@ -133,23 +133,37 @@ def data_line(report: Any) -> tuple[str, dict[str, Any]]:
     return line, {"wrong": len(wrong), "killed": killed, "killing_set": len(report.killing_set)}
 
 
-def check_figures(problem: Any, report: Any, workers: int | None) -> tuple[list[str], dict[str, Any], bool]:
-    """`ojpack check`'s three strength lines (data, validator, checker: quick versions, results cached), their
-    JSON and whether the declared checker cases hold (the only part that can fail the check)."""
+def validator_figures(problem: Any, workers: int | None,
+                      gate: Any = None) -> tuple[str, dict[str, Any] | None]:
+    """`ojpack check`'s validator line and its JSON (None when not measured): the quick strength, its runs
+    holding `gate` (a side turn when it runs beside the check's runs)."""
     from ..errors import OjpackError
-    from ..strength import GrammarError, checker_strength, validator_strength
+    from ..strength import GrammarError, validator_strength
+
+    try:
+        v = validator_strength(problem, quick=True, workers=workers, gate=gate)
+        return validator_line(v) + ("" if v.ok else "; details: `ojpack strength --validator`"), v.to_json()
+    except GrammarError:
+        return "validator: not measured (no `grammar:` in problem.yaml to make invalid inputs from)", None
+    except OjpackError as e:
+        return f"validator: not measured ({e})", None
+
+
+def check_figures(problem: Any, report: Any, workers: int | None,
+                  validator: tuple[str, dict[str, Any] | None] | None = None) -> tuple[list[str], dict[str, Any], bool]:
+    """`ojpack check`'s three strength lines (data, validator, checker: quick versions, results cached), their
+    JSON and whether the declared checker cases hold (the only part that can fail the check). `validator`:
+    validator_figures' result when it was had beside the check."""
+    from ..errors import OjpackError
+    from ..strength import checker_strength
 
     line, data = data_line(report)
     lines = [line]
     figures: dict[str, Any] = {"data": data}
-    try:
-        v = validator_strength(problem, quick=True, workers=workers)
-        lines.append(validator_line(v) + ("" if v.ok else "; details: `ojpack strength --validator`"))
-        figures["validator"] = v.to_json()
-    except GrammarError:
-        lines.append("validator: not measured (no `grammar:` in problem.yaml to make invalid inputs from)")
-    except OjpackError as e:
-        lines.append(f"validator: not measured ({e})")
+    v_line, v_json = validator if validator is not None else validator_figures(problem, workers)
+    lines.append(v_line)
+    if v_json is not None:
+        figures["validator"] = v_json
     ok = True
     try:
         c = checker_strength(problem, quick=True, workers=workers)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -141,7 +142,8 @@ Progress = Callable[[str, int, int], None]   # (stage, done, total)
 
 def check(problem: Problem, workers: int | None = None, proof: bool = True,
           progress: Progress | None = None, fresh: bool = False, full: bool = False,
-          quick: bool = False, engine: Engine | None = None) -> CheckReport:
+          quick: bool = False, engine: Engine | None = None,
+          beside: Callable[[AbstractContextManager[object]], object] | None = None) -> CheckReport:
     """`fresh` runs everything again instead of reusing remembered runs of unchanged programs on
     unchanged tests. A solution that must fail and may not pass in a costly way (time, memory or output
     limit) stops at its first failing test, where its verdict is settled, unless `full` asks for the whole
@@ -154,7 +156,9 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     expectations (a subtask's points need its own tests; a failing one settles them at 0). A sum subtask
     (problem/points.py) is never cut short: each of its tests earns its own points.
     `engine`: where the solutions' runs go (default: the local pool); the proof and the re-measuring of
-    slow accepted runs stay on this machine."""
+    slow accepted runs stay on this machine. `beside(gate)`: the caller's work done beside the runs, each of
+    its programs run holding `gate` (a side turn, aside.py), e.g. `ojpack check`'s quick validator strength;
+    the check ends when it has, and raises what it raised."""
     if quick and full:
         raise OjpackError("--quick and --full exclude each other: --quick stops wrong solutions early, "
                           "--full runs the whole matrix")
@@ -162,11 +166,12 @@ def check(problem: Problem, workers: int | None = None, proof: bool = True,
     with Aside(local) as aside:
         if engine is None or isinstance(engine, LocalEngine):   # a cluster's runs do not compete with it
             engine = replace(engine or LocalEngine(workers), turns=aside.turns)
-        return _check(problem, workers, proof, progress, fresh, full, quick, engine, aside)
+        return _check(problem, workers, proof, progress, fresh, full, quick, engine, aside, beside)
 
 
 def _check(problem: Problem, workers: int | None, proof: bool, progress: Progress | None, fresh: bool, full: bool,
-           quick: bool, engine: Engine | None, aside: Aside) -> CheckReport:
+           quick: bool, engine: Engine | None, aside: Aside,
+           beside: Callable[[AbstractContextManager[object]], object] | None = None) -> CheckReport:
     start = time.monotonic()
     tests = ensure_built(problem)
     solutions = discover(problem)
@@ -174,13 +179,14 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
     checker = load_judge(problem, cache_dir)
     lim = problem.spec.limits
     phases = {"data": time.monotonic() - start}
+    # the work that needs no solution starts now, beside the compiles: after the runs it was a tail of its own
+    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
+    extra = aside.submit(beside, aside.gate) if beside else None
     programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     accepted = [(s.name, p) for s in solutions if s.must_pass and isinstance(p := programs[s.name], Program)]
-    # the proof waits for its batches, the twin's verdict only the end: the batches go first
     batches = aside.submit(make_batches, problem, accepted, cache_dir, aside.gate) \
         if proof and problem.spec.proof is not None else None
-    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.stops_early
@@ -251,6 +257,8 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
         phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     problems += [f"validator twin: {d}" for d in twin.result().disagreements]
+    if extra is not None:
+        extra.result()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
@@ -87,7 +88,8 @@ def need_grammar(problem: Problem) -> None:
 
 
 def validator_strength(problem: Problem, quick: bool = False, workers: int | None = None,
-                       on_done: Callable[[int, int], None] | None = None) -> ValidatorStrength:
+                       on_done: Callable[[int, int], None] | None = None,
+                       gate: AbstractContextManager[object] | None = None) -> ValidatorStrength:
     need_grammar(problem)
     grammar = load_grammar(problem)
     cache = cache_for(problem.root)
@@ -103,6 +105,7 @@ def validator_strength(problem: Problem, quick: bool = False, workers: int | Non
     workers = workers or os.cpu_count() or 1
     seen: set[bytes] = set()
     lock = threading.Lock()
+    held = gate if gate is not None else nullcontext()
 
     def outcome(case: InvalidInput) -> tuple[Outcome, str] | None:
         """Rendered, checked invalid by the oracle and validated in the worker, so the oracle's work overlaps
@@ -115,7 +118,8 @@ def validator_strength(problem: Problem, quick: bool = False, workers: int | Non
         result: tuple[Outcome, str] | None = None
         if fresh and broken_rule(grammar, data, bounds) is not None:
             try:
-                got = validate_bytes(validator, data, bounds, cache)
+                with held:   # `gate`: a side turn of a check this runs beside (judging/aside.py)
+                    got = validate_bytes(validator, data, bounds, cache)
                 result = ("accepted", "") if got.valid else ("rejected", got.message)
             except OjpackError as e:
                 result = ("crashed", str(e))
