@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ojpack.sandbox.languages import real_python
-from ojpack.sandbox.pywarm import BOOT
+from ojpack.sandbox.pywarm import BOOT, TABLE
 from ojpack.sandbox.pywarm_boot import FORBIDDEN, PREIMPORT, wanted
 
 ENV = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
@@ -64,7 +64,7 @@ for name in names:
 def _harness(tmp: Path, mode: str, names: list[str]) -> list[str]:
     boot = tmp / "boot.py"
     package = resources.files("ojpack.sandbox")
-    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT))
+    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT + TABLE))
     (tmp / "harness.py").write_text(HARNESS)
     done = subprocess.run([real_python(), str(tmp / "harness.py"), mode, *names], capture_output=True, text=True,
                           env={**ENV, "BOOT": str(boot)}, cwd=tmp, timeout=300)
@@ -98,7 +98,7 @@ def test_a_forbidden_import_refuses_the_table(tmp_path: Path, names: tuple[str, 
     """tempfile imports random (seeded at its import): the table is refused, and the helper's runs are cold."""
     boot = tmp_path / "boot.py"
     package = resources.files("ojpack.sandbox")
-    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT))
+    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT + TABLE))
     code = ("g = {}\nexec(open(%r).read(), g)\ntry:\n    g['_Table'](%r, g['FORBIDDEN'])\n"
             "except ImportError as e:\n    print('refused', e)\n" % (str(boot), names))
     said = subprocess.run([real_python(), "-c", code], capture_output=True, text=True, env=ENV, timeout=60)
@@ -123,7 +123,7 @@ def test_a_listed_module_this_python_lacks_is_left_out(tmp_path: Path) -> None:
     """graphlib is 3.9's: the others are pre-imported all the same."""
     boot = tmp_path / "boot.py"
     package = resources.files("ojpack.sandbox")
-    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT))
+    boot.write_text("".join(package.joinpath(f).read_text() for f in BOOT + TABLE))
     code = ("import sys\ng = {}\nexec(open(%r).read(), g)\nt = g['_Table'](('json', 'no_such_module', 'heapq'), ())\n"
             "print(sorted(n for n in t.modules if '.' not in n and not n.startswith('_')))\n" % str(boot))
     said = subprocess.run([real_python(), "-c", code], capture_output=True, text=True, env=ENV, timeout=60)

@@ -42,8 +42,9 @@ static int py_ready, py_failed;
 static PyObject *py_start;                    /* the bootstrap's start(argv) */
 static struct sigaction py_signals[NSIG];     /* the dispositions the interpreter set up at its start */
 
-/* pywarm_boot.py and pywarm_table.py, made a C string by pywarm.py: usable(), prepare() (the pre-imported
-   standard modules), freeze(), and start(argv), run in the forked interpreter before the script. */
+/* pywarm_boot.py, made a C string by pywarm.py (BOOTSTRAP): usable(), prepare() (the pre-imported standard
+   modules, with PREIMPORTS: pywarm_record.py and pywarm_table.py), freeze(), and start(argv), run in the forked
+   interpreter before the script. */
 #include "pywarm_boot.h"
 
 /* Parses the pool's own options; 1 when `arg` was one. */
@@ -144,8 +145,10 @@ static void warm_up(int cage_mnt, const char *script) {
     /* The standard modules that SCRIPT (the first run's) imports, imported now (pywarm_boot.py's prepare). */
     PyObject *prepare = PyDict_GetItemString(globals, "prepare");
     PyObject *path = script ? PyUnicode_DecodeFSDefault(script) : Py_NewRef(Py_None);
-    PyObject *prepared = prepare && path ? PyObject_CallOneArg(prepare, path) : NULL;
+    PyObject *code = PyUnicode_FromString(PREIMPORTS);
+    PyObject *prepared = prepare && path && code ? PyObject_CallFunctionObjArgs(prepare, path, code, NULL) : NULL;
     Py_XDECREF(path);
+    Py_XDECREF(code);
     if (!prepared) { PyErr_Clear(); return; }
     Py_DECREF(prepared);
     PyObject *freeze = PyDict_GetItemString(globals, "freeze");

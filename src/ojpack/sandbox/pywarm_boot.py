@@ -83,15 +83,16 @@ def freeze():
     del sys.modules['gc']
 
 
-def prepare(script):
-    """The PREIMPORT modules `script` (the cage's first run's) imports, imported and recorded (pywarm_table.py,
-    embedded after this file). An exception (a FORBIDDEN import asked for, a thread, descriptor or exit
-    handler made, a replay unlike the imports) leaves the helper's interpreter unready: its runs are then
-    exec'd cold."""
+def prepare(script, code):
+    """The PREIMPORT modules `script` (the cage's first run's) imports, imported and recorded by `code`
+    (pywarm_record.py and pywarm_table.py, run in this namespace only then). An exception (a FORBIDDEN import
+    asked for, a thread, descriptor or exit handler made, a replay unlike the imports) leaves the helper's
+    interpreter unready: its runs are then exec'd cold."""
     global _
     names = wanted(script) if script else ()
     if names:
-        _ = _Table(names, FORBIDDEN)   # noqa: F821 (pywarm_table.py's, in the same namespace when embedded)
+        exec(compile(code, '<ojpack warm imports>', 'exec'), globals())
+        _ = _Table(names, FORBIDDEN)   # noqa: F821 (pywarm_table.py's)
 
 
 def wanted(script):
