@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Hashable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ..testdata import ensure_built
 from ..cache import cache_for, key, tree_digest
@@ -37,6 +37,9 @@ AC_HEADROOM = 2.0   # the slowest accepted run must fit the limit twice (Kattis'
 # its whole row feeds the killing set.
 COSTLY = frozenset({Verdict.TLE, Verdict.MLE, Verdict.OLE})
 TLE_STRETCH = 1.5   # a time-limit solution must still be running at 1.5x the limit (ICPC's time_limit_to_tle)
+
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -179,14 +182,17 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
     checker = load_judge(problem, cache_dir)
     lim = problem.spec.limits
     phases = {"data": time.monotonic() - start}
-    # the work that needs no solution starts now, beside the compiles: after the runs it was a tail of its own
-    twin = aside.submit(compare_twin, problem, tests, workers, aside.gate)
-    extra = aside.submit(beside, aside.gate) if beside else None
+    proving = proof and problem.spec.proof is not None
+    # The work that needs no solution (after the runs it was a tail of its own) goes beside the runs; with no
+    # proof to wait for its batches, it starts now, beside the compiles.
+    side = [(compare_twin, (problem, tests, workers, aside.gate))] + ([(beside, (aside.gate,))] if beside else [])
+    early = [] if proving else [aside.submit(fn, *args) for fn, args in side]
     programs = _compile_all(solutions, cache_dir, lim.memory, workers, problem.includes(), link_of(problem))
     phases["compile"] = time.monotonic() - start - sum(phases.values())
     accepted = [(s.name, p) for s in solutions if s.must_pass and isinstance(p := programs[s.name], Program)]
-    batches = aside.submit(make_batches, problem, accepted, cache_dir, aside.gate) \
-        if proof and problem.spec.proof is not None else None
+    batches = aside.submit(make_batches, problem, accepted, cache_dir, aside.gate) if proving else None
+    # the proof waits for its batches: the rest of the side work takes its turns once they are made
+    twin, *extra = early or [aside.submit(_after, batches, fn, *args) for fn, args in side]
     jobs = [Job(s.name, p, t) for s in solutions if isinstance(p := programs[s.name], Program) for t in tests]
     owners = {s.name: s for s in solutions}
     first_failure = problem.spec.judging.stops_early
@@ -257,8 +263,8 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
         phases["proof runs"] = proof_result.seconds - proof_result.batch_seconds
     problems = [f"{r.solution.name}: {f}" for r in rows for f in r.faults] + margins.faults()
     problems += [f"validator twin: {d}" for d in twin.result().disagreements]
-    if extra is not None:
-        extra.result()
+    for more in extra:
+        more.result()
     if proof_result:
         problems += [f"proof: {f}" for f in proof_result.failures]
     # A wrong model answer makes every right solution look wrong: say that first.
@@ -279,6 +285,13 @@ def _check(problem: Problem, workers: int | None, proof: bool, progress: Progres
         cache_for(problem.root).put("check-pass", pass_key(problem), b"ok\n")
     return CheckReport(ids, rows, tuple(chosen), exact, strength, margins, proof_result,
                        time.monotonic() - start, tuple(problems), phases, stopped, problem.spec.judging.verdict)
+
+
+def _after(first: Future[object] | None, fn: Callable[..., T], *args: object) -> T:
+    """fn(*args) once `first` is done (its error stays in it)."""
+    if first is not None:
+        wait([first])
+    return fn(*args)
 
 
 def pass_key(problem: Problem) -> str:
