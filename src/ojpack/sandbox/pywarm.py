@@ -50,6 +50,12 @@ def enabled() -> bool:
     return os.environ.get("OJPACK_WARM_PYTHON", "1") != "0"
 
 
+def fast_exit() -> bool:
+    """Whether a warm run ends with the fast exit (pywarm.c's fast_exit) rather than the whole Py_FinalizeEx:
+    OJPACK_WARM_EXIT=0 turns it off, to compare."""
+    return os.environ.get("OJPACK_WARM_EXIT", "1") != "0"
+
+
 def warm_for(argv: Sequence[str]) -> WarmPython | None:
     """The warm Python to run `argv` in: only [{python}, SCRIPT, ARGS...], with no interpreter option, and
     only as root: the interpreter starts in the cage's mount namespace (so that it sees what a run sees),
