@@ -158,6 +158,9 @@ EXITS = {
     "signal": "import signal\nsignal.signal(signal.SIGTERM, lambda *a: None)\n" + DEL + "d = D(1)\n",
     "large": "import sys\nsys.stdout.write('x' * 300000)\n" + DEL + "d = D(1)\n",
     # a standard (startup) module holding the run's objects: reached only by the whole teardown
+    "sys_exit": "import atexit, sys\natexit.register(print, 'atexit')\n" + DEL + "d = D(1)\n"
+                "def f():\n    e = D(2)\n    sys.exit(4)\nf()\n",
+    "sys_exit_message": DEL + "d = D(1)\nprint(__file__ is not None)\nraise SystemExit('message')\n",
     "held": "import os\n" + DEL + "os.held = D('held')\nd = D(1)\n" + UNCLOSED.replace("import os\nf", "os.f").replace("f.write", "os.f.write") % "held",
 }
 # Files beside a program's own (each bound in the cage too).

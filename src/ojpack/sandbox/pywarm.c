@@ -36,6 +36,7 @@
 #include <pthread.h>
 
 extern int _Py_UnhandledKeyboardInterrupt;   /* pylifecycle.c's: a KeyboardInterrupt ended the script */
+extern int _Py_HandleSystemExit(int *status);   /* pythonrun.c's: SystemExit's status (its message printed) */
 
 static const char *py_program, *py_version;
 static int py_ready, py_failed;
@@ -356,6 +357,77 @@ static int fast_exit(void) {
     return status;
 }
 
+/* pythonrun.c's _PyRun_SimpleFileObject (what PyRun_AnyFileExFlags runs for a script file) with one change:
+   SystemExit's status is returned, where it calls Py_Exit (the whole Py_FinalizeEx, then exit), so that a
+   script ending with sys.exit(...) ends with the fast exit too. As there, SystemExit leaves __file__ set. A
+   compiled (.pyc) script or a terminal goes through PyRun_AnyFileExFlags. */
+static void flush_io(void) {   /* pythonrun.c's: stderr then stdout, errors dropped, the pending one kept */
+    PyObject *type, *value, *tb;
+    PyErr_Fetch(&type, &value, &tb);
+    const char *names[] = {"stderr", "stdout"};
+    for (int k = 0; k < 2; k++) {
+        PyObject *f = PySys_GetObject(names[k]);
+        PyObject *r = f ? PyObject_CallMethod(f, "flush", NULL) : NULL;
+        if (r) Py_DECREF(r);
+        else PyErr_Clear();
+    }
+    PyErr_Restore(type, value, tb);
+}
+
+static int run_main(FILE *fp, const char *script, PyCompilerFlags *flags) {
+    size_t len = strlen(script);
+    unsigned char magic[2];
+    int pyc = len >= 4 && strcmp(script + len - 4, ".pyc") == 0;
+    if (!pyc && ftell(fp) == 0) {
+        pyc = fread(magic, 1, 2, fp) == 2 && ((unsigned)magic[1] << 8 | magic[0]) == (PyImport_GetMagicNumber() & 0xFFFF);
+        rewind(fp);
+    }
+    if (pyc || isatty(fileno(fp))) return PyRun_AnyFileExFlags(fp, script, 1, flags) != 0;
+    PyObject *m = PyImport_AddModule("__main__");
+    if (!m) { fclose(fp); return 1; }   /* as -1 from there: status 1 */
+    Py_INCREF(m);
+    PyObject *d = PyModule_GetDict(m), *filename = PyUnicode_DecodeFSDefault(script), *v = NULL;
+    int set_file_name = 0, code = 1, exited = 0;
+    if (!filename) goto done;
+    if (!PyDict_GetItemString(d, "__file__")) {
+        if (PyDict_SetItemString(d, "__file__", filename) < 0 || PyDict_SetItemString(d, "__cached__", Py_None) < 0)
+            goto done;
+        set_file_name = 1;
+    }
+    /* set_main_loader: importlib's SourceFileLoader for __main__ */
+    PyObject *name = PyUnicode_FromString("_frozen_importlib_external");
+    PyObject *external = name ? PyImport_GetModule(name) : NULL;
+    Py_XDECREF(name);
+    PyObject *loader = external ? PyObject_CallMethod(external, "SourceFileLoader", "sO", "__main__", filename) : NULL;
+    Py_XDECREF(external);
+    if (!loader || PyDict_SetItemString(d, "__loader__", loader) < 0) {
+        Py_XDECREF(loader);
+        fprintf(stderr, "python: failed to set __main__.__loader__\n");
+        goto done;
+    }
+    Py_DECREF(loader);
+    v = PyRun_FileExFlags(fp, script, Py_file_input, d, d, 1, flags);
+    fp = NULL;
+    flush_io();
+    if (!v) {
+        Py_CLEAR(m);
+        if (PyErr_ExceptionMatches(PyExc_SystemExit) && _Py_HandleSystemExit(&code)) exited = 1;
+        else PyErr_Print();
+        goto done;
+    }
+    Py_DECREF(v);
+    code = 0;
+done:
+    if (fp) fclose(fp);
+    if (set_file_name && !exited) {
+        if (PyDict_DelItemString(d, "__file__")) PyErr_Clear();
+        if (PyDict_DelItemString(d, "__cached__")) PyErr_Clear();
+    }
+    Py_XDECREF(filename);
+    Py_XDECREF(m);
+    return code;
+}
+
 static void run_warm(struct cage *c) {
     if (!c->warm || !py_ready || strcmp(c->argv[0], py_program) != 0 || !c->argv[1] || c->argv[1][0] == '-')
         return;
@@ -387,7 +459,7 @@ static void run_warm(struct cage *c) {
         code = 1;
     } else {
         PyCompilerFlags flags = _PyCompilerFlags_INIT;
-        code = PyRun_AnyFileExFlags(fp, script, 1, &flags) != 0;
+        code = py_fast ? run_main(fp, script, &flags) : PyRun_AnyFileExFlags(fp, script, 1, &flags) != 0;
     }
     if (!py_fast && PyDict_SetItemString(py_boot, "_sys", Py_None) != 0) PyErr_Clear();   /* see exitable */
     int status = py_fast ? fast_exit() : FINALIZE;
