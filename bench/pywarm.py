@@ -4,9 +4,10 @@
     .venv/bin/python bench/pywarm.py [--runs N]
 
 For each of a few scripts (an empty one, one that reads a test and sums it, one that imports what solutions
-often do, one whose objects have finalizers), prints the median CPU (as the verdict counts it: every process
-of the cage) and wall time of a run, cold and warm, and their ratio; then warm with the whole Py_FinalizeEx
-at its end (OJPACK_WARM_EXIT=0) against warm with the fast exit (pywarm.c's fast_exit). Run as root (a plain user's runs are never warm)."""
+often do, the sum ending with sys.exit, one whose objects have finalizers), prints the median CPU (as the
+verdict counts it: every process of the cage) and wall time of a run, cold and warm, and their ratio; then
+the CPU of a warm run ending with the whole Py_FinalizeEx (OJPACK_WARM_EXIT=0) and with the fast exit
+(pywarm_exit.c's fast_exit). Run as root (a plain user's runs are never warm)."""
 
 from __future__ import annotations
 

@@ -157,11 +157,12 @@ EXITS = {
     "stdin": "import sys, io\nsys.stdin = io.StringIO('a')\n" + DEL + "d = D(1)\n",
     "signal": "import signal\nsignal.signal(signal.SIGTERM, lambda *a: None)\n" + DEL + "d = D(1)\n",
     "large": "import sys\nsys.stdout.write('x' * 300000)\n" + DEL + "d = D(1)\n",
-    # a standard (startup) module holding the run's objects: reached only by the whole teardown
     "sys_exit": "import atexit, sys\natexit.register(print, 'atexit')\n" + DEL + "d = D(1)\n"
                 "def f():\n    e = D(2)\n    sys.exit(4)\nf()\n",
     "sys_exit_message": DEL + "d = D(1)\nprint(__file__ is not None)\nraise SystemExit('message')\n",
-    "held": "import os\n" + DEL + "os.held = D('held')\nd = D(1)\n" + UNCLOSED.replace("import os\nf", "os.f").replace("f.write", "os.f.write") % "held",
+    # a standard (startup) module holding the run's objects: reached only by the whole teardown
+    "held": "import os\n" + DEL + "os.held = D('held')\nd = D(1)\n"
+            + UNCLOSED.replace("import os\nf", "os.f").replace("f.write", "os.f.write") % "held",
 }
 # Files beside a program's own (each bound in the cage too).
 BESIDE = {"imports_shadowed": {"string.py": "X = 'mine'\n",
@@ -245,6 +246,17 @@ def _run(tmp: Path, name: str, warm: bool, monkeypatch: pytest.MonkeyPatch) -> t
 def test_warm_run_ends_as_a_cold_one(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = _run(tmp_path, name, False, monkeypatch)
     for _ in range(2):   # the pool's first run asking starts the interpreter; the next ones are its forks
+        warm = _run(tmp_path, name, True, monkeypatch)
+    assert warm == cold
+
+
+@pytest.mark.parametrize("name", sorted(f"exit_{k}" for k in EXITS))
+def test_warm_run_without_the_fast_exit_ends_as_a_cold_one(tmp_path: Path, name: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """OJPACK_WARM_EXIT=0: the whole Py_FinalizeEx at a warm run's end (what the fast exit is compared with)."""
+    monkeypatch.setenv("OJPACK_WARM_EXIT", "0")
+    cold = _run(tmp_path, name, False, monkeypatch)
+    for _ in range(2):
         warm = _run(tmp_path, name, True, monkeypatch)
     assert warm == cold
 

@@ -59,7 +59,7 @@ def _stream(fd, name, write, old):
     return text
 
 
-def start(argv):
+def start(argv, fast):
     """What the interpreter's main and its start would do with this argv and these descriptors (the streams
     made as create_stdio makes them, with the encoding, errors and write-through of the ones made at the
     interpreter's start), and the pre-imported modules out of sys.modules."""
@@ -80,7 +80,8 @@ def start(argv):
     if _ is not None:
         _.hide()
     global _sys
-    _sys = dict(sys.__dict__)
+    if fast:   # for exitable (pywarm_exit.c's fast_exit)
+        _sys = dict(sys.__dict__)
 
 
 def freeze():
