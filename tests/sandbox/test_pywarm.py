@@ -7,6 +7,7 @@ never warm (pywarm.warm_for)."""
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -126,10 +127,49 @@ print(string.X, json.dumps(1), collections._iskeyword('x'), collections._iskeywo
 seen([])
 """,
 }
+# How a run ends (pywarm.c's fast exit, or the whole Py_FinalizeEx where the fast one could not do the same):
+# finalizers, exit handlers, threads, flushes, exit statuses.
+DEL = "class D:\n    def __init__(self, n):\n        self.n = n\n    def __del__(self):\n        print('del', self.n)\n"
+UNCLOSED = "import os\nf = open(os.path.join(os.path.dirname(__file__), 'made', 'f'), 'w')\nf.write('%s')\n"
+EXITS = {
+    "unclosed_helper": "import helper\nprint('main')\n",
+    "del_globals": DEL + "x = D(1)\ny = D(2)\n_z = D(3)\nl = [D(4), D(5)]\nprint('end')\n",
+    "del_cycle": DEL + "a, b = D(1), D(2)\na.b, b.a = b, a\nc = D(3)\nc.c = c\ndel c\nkept = D(4)\n",
+    "del_module": "import helper\nobj = helper.D('main')\nprint('end')\n",
+    "del_gc_off": "import gc\ngc.disable()\n" + DEL + "a, b = D(1), D(2)\na.b, b.a = b, a\n",
+    "del_raises": "class D:\n    def __del__(self):\n        raise ValueError('boom')\nd = D()\nprint('end')\n",
+    "del_imports": DEL.replace("print(", "import os; print(os.sep, ") + "d = D(1)\n",
+    "atexit": "import atexit, sys\natexit.register(print, 'first')\natexit.register(print, 'second')\n"
+              "atexit.register(lambda: 1 / 0)\nsys.stdout.write('no newline')\n",
+    "finalize": "import weakref\nclass A:\n    pass\na, b = A(), A()\nweakref.finalize(a, print, 'at exit')\n"
+                "weakref.finalize(b, print, 'b dies').atexit = False\nr = weakref.ref(a, lambda r: print('callback'))\n",
+    "thread_late": "import threading, time\ndef f():\n    time.sleep(0.2)\n    print('late')\n"
+                   "threading.Thread(target=f).start()\nprint('main done')\n",
+    "thread_daemon": "import threading, time\ndef f():\n    print('daemon', flush=True)\n    while True:\n"
+                     "        time.sleep(0.01)\nthreading.Thread(target=f, daemon=True).start()\ntime.sleep(0.1)\n"
+                     "print('main done')\n",
+    "closed_stdout": "import os\nprint('x')\nos.close(1)\n",
+    "stringio": "import sys, io\nsys.stdout = io.StringIO()\nprint('hidden')\nsys.__stdout__.write('real\\n')\n",
+    # Py_FinalizeEx puts sys.__stdout__ back before the modules' teardown: the __del__'s print is not upper-case
+    "writer": "import sys\nclass W:\n    def __init__(self, f):\n        self.f = f\n    def write(self, s):\n"
+              "        return self.f.write(s.upper())\n    def flush(self):\n        self.f.write('[flush]')\n"
+              "sys.stdout = W(sys.stdout)\nprint('hello')\n" + DEL + "d = D(1)\n",
+    "stdin": "import sys, io\nsys.stdin = io.StringIO('a')\n" + DEL + "d = D(1)\n",
+    "signal": "import signal\nsignal.signal(signal.SIGTERM, lambda *a: None)\n" + DEL + "d = D(1)\n",
+    "large": "import sys\nsys.stdout.write('x' * 300000)\n" + DEL + "d = D(1)\n",
+    "sys_exit": "import atexit, sys\natexit.register(print, 'atexit')\n" + DEL + "d = D(1)\n"
+                "def f():\n    e = D(2)\n    sys.exit(4)\nf()\n",
+    "sys_exit_message": DEL + "d = D(1)\nprint(__file__ is not None)\nraise SystemExit('message')\n",
+    # a standard (startup) module holding the run's objects: reached only by the whole teardown
+    "held": "import os\n" + DEL + "os.held = D('held')\nd = D(1)\n"
+            + UNCLOSED.replace("import os\nf", "os.f").replace("f.write", "os.f.write") % "held",
+}
 # Files beside a program's own (each bound in the cage too).
 BESIDE = {"imports_shadowed": {"string.py": "X = 'mine'\n",
                                "keyword.py": "print('my keyword')\nkwlist = []\ndef iskeyword(s):\n"
-                                             "    return s == 'x'\n"}}
+                                             "    return s == 'x'\n"},
+          "exit_unclosed_helper": {"helper.py": UNCLOSED % "helper"},
+          "exit_del_module": {"helper.py": DEL + "kept = D('helper')\n"}}
 
 PROGRAMS = {
     "probe": PROBE,
@@ -166,6 +206,7 @@ PROGRAMS = {
     "flood": "import sys\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
     "read_all": "import sys\ndata = sys.stdin.buffer.read()\nprint(len(data), sys.stdin.read() == '')\n",
     **{f"imports_{k}": v for k, v in IMPORTS.items()},
+    **{f"exit_{k}": v for k, v in EXITS.items()},
 }
 
 INPUTS = {"eof": "only one line\n", "read_all": "1 2 3\n" * 1000}
@@ -197,13 +238,25 @@ def _run(tmp: Path, name: str, warm: bool, monkeypatch: pytest.MonkeyPatch) -> t
     left = made.read_bytes() if made.exists() else None   # a file the program left open at its exit
     # at a time limit, the cage's watcher or the CPU rlimit's backstop (SIGXCPU) may end it first: either is TLE
     ended = None if res.status == "tle" else (res.exit_code, res.signal)
-    return res.status, ended, out, (folder / f"err.{tag}").read_bytes()[:4096], left
+    err = re.sub(rb" at 0x[0-9a-f]+>", b" at 0x...>", (folder / f"err.{tag}").read_bytes()[:4096])   # __del__'s
+    return res.status, ended, out, err, left
 
 
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_warm_run_ends_as_a_cold_one(tmp_path: Path, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     cold = _run(tmp_path, name, False, monkeypatch)
     for _ in range(2):   # the pool's first run asking starts the interpreter; the next ones are its forks
+        warm = _run(tmp_path, name, True, monkeypatch)
+    assert warm == cold
+
+
+@pytest.mark.parametrize("name", sorted(f"exit_{k}" for k in EXITS))
+def test_warm_run_without_the_fast_exit_ends_as_a_cold_one(tmp_path: Path, name: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """OJPACK_WARM_EXIT=0: the whole Py_FinalizeEx at a warm run's end (what the fast exit is compared with)."""
+    monkeypatch.setenv("OJPACK_WARM_EXIT", "0")
+    cold = _run(tmp_path, name, False, monkeypatch)
+    for _ in range(2):
         warm = _run(tmp_path, name, True, monkeypatch)
     assert warm == cold
 

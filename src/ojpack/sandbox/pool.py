@@ -87,6 +87,8 @@ def run_pooled(helper: str, skeleton: str, argv: Sequence[str], cwd: str, binds:
     netns = spawn.worker_netns()
     warm = pywarm.warm_for(argv)   # a Python run: the cage whose helper keeps the interpreter started
     options = [f"x:{warm.program}", f"v:{warm.version}"] if warm else []
+    if warm and not pywarm.fast_exit():
+        options.append("e:0")   # its runs end with the full Py_FinalizeEx (pywarm_exit.c's fast_exit off)
     key = (warm.helper if warm else helper, skeleton, scratch_bytes, netns, _identities(shown), *shown, *options)
     cpu, out, mem, as_bytes = rlimits(limits, cage, address_space)
     tasks = cage.task_files() if cage else ("-", "-")

@@ -16,7 +16,7 @@
  * What the interpreter made at its start is frozen (gc.freeze) once made: the collector never walks it, in a
  * full collection or at exit, which would write (so copy) every page those objects are on: ~1 ms of a warm
  * run's ~4 (an empty script then takes ~2.8 ms: ~0.9 to start it, ~1.5 in Py_FinalizeEx, which copies ~370
- * pages the teardown writes to). The script gets
+ * pages the teardown writes to; a run ends with the fast exit instead: pywarm_exit.c). The script gets
  * a __main__ of its own, made after the fork (a frozen one would keep its globals at exit: their __del__ would
  * not run). What differs from a fresh run: gc.get_freeze_count() is not 0, gc.get_objects() leaves those
  * objects out, and an object of the script's that only a cycle of them holds at exit (one with __del__ stored
@@ -36,21 +36,26 @@
 #include <pthread.h>
 
 extern int _Py_UnhandledKeyboardInterrupt;   /* pylifecycle.c's: a KeyboardInterrupt ended the script */
+extern int _Py_HandleSystemExit(int *status);   /* pythonrun.c's: SystemExit's status (its message printed) */
 
 static const char *py_program, *py_version;
 static int py_ready, py_failed;
-static PyObject *py_start;                    /* the bootstrap's start(argv) */
+static PyObject *py_start;                    /* the bootstrap's start(argv, fast) */
+static PyObject *py_boot;                     /* the bootstrap's globals (its _kept and exitable, for fast_exit) */
+static int py_unflushed;                      /* fast_exit's flush failed before it left the rest to Py_FinalizeEx */
+static int py_fast = 1;                       /* "e:0" (OJPACK_WARM_EXIT=0): runs end with the whole Py_FinalizeEx */
 static struct sigaction py_signals[NSIG];     /* the dispositions the interpreter set up at its start */
 
 /* pywarm_boot.py, made a C string by pywarm.py (BOOTSTRAP): usable(), prepare() (the pre-imported standard
-   modules, with PREIMPORTS: pywarm_record.py and pywarm_table.py), freeze(), and start(argv), run in the forked
-   interpreter before the script. */
+   modules, with PREIMPORTS: pywarm_record.py and pywarm_table.py), freeze(), start(argv, fast), run in the
+   forked interpreter before the script, and exitable() at its end (pywarm_exit.c). */
 #include "pywarm_boot.h"
 
 /* Parses the pool's own options; 1 when `arg` was one. */
 static int warm_option(const char *arg) {
     if (strncmp(arg, "x:", 2) == 0) py_program = arg + 2;
     else if (strncmp(arg, "v:", 2) == 0) py_version = arg + 2;
+    else if (strcmp(arg, "e:0") == 0) py_fast = 0;
     else if (strncmp(arg, "s:", 2) == 0) {   /* the stack rlimit the pool had before warm_exec */
         char cur[32], max[32];
         if (sscanf(arg + 2, "%31[^:]:%31s", cur, max) != 2) return 0;
@@ -157,6 +162,7 @@ static void warm_up(int cage_mnt, const char *script) {
     /* What compiling the bootstrap and scanning the script freed goes back to the system: resident here, it
        would count in every run's peak (a fork's resident size starts at this process's). */
     malloc_trim(0);
+    py_boot = globals;
     py_failed = 0;
     py_ready = 1;
 }
@@ -195,6 +201,8 @@ static void show_argv(struct cage *c) {
     prctl(PR_SET_NAME, slash ? slash + 1 : c->argv[0], 0, 0, 0);
 }
 
+#include "pywarm_exit.c"   /* run_main and fast_exit */
+
 static void run_warm(struct cage *c) {
     if (!c->warm || !py_ready || strcmp(c->argv[0], py_program) != 0 || !c->argv[1] || c->argv[1][0] == '-')
         return;
@@ -208,7 +216,7 @@ static void run_warm(struct cage *c) {
         if (!arg || PyList_Append(argv, arg) != 0) { Py_CLEAR(argv); break; }
         Py_DECREF(arg);
     }
-    PyObject *started = argv ? PyObject_CallOneArg(py_start, argv) : NULL;
+    PyObject *started = argv ? PyObject_CallFunctionObjArgs(py_start, argv, py_fast ? Py_True : Py_False, NULL) : NULL;
     if (!started) { PyErr_Print(); _exit(1); }
     Py_DECREF(started);
     Py_DECREF(argv);
@@ -226,9 +234,11 @@ static void run_warm(struct cage *c) {
         code = 1;
     } else {
         PyCompilerFlags flags = _PyCompilerFlags_INIT;
-        code = PyRun_AnyFileExFlags(fp, script, 1, &flags) != 0;
+        code = py_fast ? run_main(fp, script, &flags) : PyRun_AnyFileExFlags(fp, script, 1, &flags) != 0;
     }
-    if (Py_FinalizeEx() < 0) code = 120;
+    int status = py_fast ? fast_exit() : FINALIZE;
+    if (status == FINALIZE) status = Py_FinalizeEx() < 0 || py_unflushed < 0 ? -1 : 0;
+    if (status < 0) code = 120;
     if (_Py_UnhandledKeyboardInterrupt) {   /* as the interpreter's main: die of SIGINT */
         signal(SIGINT, SIG_DFL);
         kill(getpid(), SIGINT);

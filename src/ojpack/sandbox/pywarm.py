@@ -50,6 +50,12 @@ def enabled() -> bool:
     return os.environ.get("OJPACK_WARM_PYTHON", "1") != "0"
 
 
+def fast_exit() -> bool:
+    """Whether a warm run ends with the fast exit (pywarm_exit.c's fast_exit) rather than the whole Py_FinalizeEx:
+    OJPACK_WARM_EXIT=0 turns it off, to compare."""
+    return os.environ.get("OJPACK_WARM_EXIT", "1") != "0"
+
+
 def warm_for(argv: Sequence[str]) -> WarmPython | None:
     """The warm Python to run `argv` in: only [{python}, SCRIPT, ARGS...], with no interpreter option, and
     only as root: the interpreter starts in the cage's mount namespace (so that it sees what a run sees),
@@ -88,7 +94,7 @@ def _build(include: str, libdir: str, name: str) -> str | None:
     """launch.c with pywarm.c, linked to lib`name`.so: built once per machine (and interpreter) into the
     helper's folder, as launch.launcher builds the plain one."""
     package = resources.files("ojpack.sandbox")
-    sources = {f: package.joinpath(f).read_bytes() for f in ("launch.c", "pywarm.c")}
+    sources = {f: package.joinpath(f).read_bytes() for f in ("launch.c", "pywarm.c", "pywarm_exit.c")}
     sources["pywarm_boot.h"] = b"".join(_c_string(name, b"".join(package.joinpath(f).read_bytes() for f in files))
                                         for name, files in (("BOOTSTRAP", BOOT), ("PREIMPORTS", TABLE)))
     flags = ["-O2", "-DOJPACK_WARM_PYTHON", f"-I{include}", f"-L{libdir}", f"-l{name}", f"-Wl,-rpath,{libdir}"]

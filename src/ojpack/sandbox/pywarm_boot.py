@@ -31,6 +31,10 @@ FORBIDDEN = ("random", "_random", "tempfile", "uuid", "secrets", "statistics", "
              "asyncio", "atexit", "faulthandler", "tracemalloc", "platform", "locale", "getpass", "ssl", "hashlib")
 
 _ = None   # the state `prepare` leaves for `start` (a _Table), or None when nothing is pre-imported
+# For the fast exit (pywarm.c's fast_exit): what `freeze` keeps (the modules there at the start, the gc and atexit
+# functions, builtins and the signal handlers as they were) and what `start` adds (sys's attributes).
+_kept = None
+_sys = None
 
 
 def usable():
@@ -55,7 +59,7 @@ def _stream(fd, name, write, old):
     return text
 
 
-def start(argv):
+def start(argv, fast):
     """What the interpreter's main and its start would do with this argv and these descriptors (the streams
     made as create_stdio makes them, with the encoding, errors and write-through of the ones made at the
     interpreter's start), and the pre-imported modules out of sys.modules."""
@@ -75,12 +79,47 @@ def start(argv):
     sys.modules['__main__'] = main
     if _ is not None:
         _.hide()
+    global _sys
+    if fast:   # for exitable (pywarm_exit.c's fast_exit)
+        _sys = dict(sys.__dict__)
 
 
 def freeze():
-    import sys
-    __import__('gc').freeze()
+    import sys, builtins, _signal
+    global _kept
+    had = 'atexit' in sys.modules
+    gc, atexit = __import__('gc'), __import__('atexit')
+    if not had:   # as a run's sys.modules must be
+        del sys.modules['atexit']
+    signals = tuple(_signal.getsignal(n) for n in range(1, _signal.NSIG))
+    _kept = (set(sys.modules.values()), gc.collect, gc.get_objects, gc.callbacks, gc.get_debug,
+             atexit._run_exitfuncs, dict(builtins.__dict__), _signal.getsignal, signals)
+    gc.freeze()
     del sys.modules['gc']
+
+
+def exitable():
+    """Whether what the run leaves at its exit is only what the fast exit tears down as Py_FinalizeEx would:
+    sys's attributes (but the traceback PyErr_Print keeps there), builtins, the signal handlers and gc's hooks
+    as at the run's start. Identities only: no code of the run's is called."""
+    import sys, builtins
+    global _sys
+    then, _sys = _sys, None   # it holds the run's streams: alive, Py_FinalizeEx would never close (flush) them
+    _, _, _, callbacks, debug, _, before, getsignal, signals = _kept
+    return (_same(sys.__dict__, then, _TRACEBACK) and _same(builtins.__dict__, before, ())
+            and not callbacks and not debug() and all(getsignal(n) is s for n, s in enumerate(signals, 1)))
+
+
+def _same(now, then, extra):
+    if len(now) != len(then) + sum(k in now and k not in then for k in extra):
+        return False
+    for k, v in then.items():
+        if now.get(k, then) is not v:
+            return False
+    return True
+
+
+_TRACEBACK = ('last_type', 'last_value', 'last_traceback')
 
 
 def prepare(script, code):
