@@ -6,7 +6,7 @@ import atexit
 import os
 import sys
 
-from .interrupt import install, private_tempdir
+from .interrupt import end_children, install, private_tempdir
 
 
 def main() -> None:
@@ -22,6 +22,7 @@ def main() -> None:
     # The command is done: run the exit handlers (they remove cgroups and temporary folders), then leave
     # without tearing down every module, which costs a warm `ojpack judge` some 20-30 ms.
     atexit._run_exitfuncs()
+    end_children()
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()

@@ -19,6 +19,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -35,11 +36,50 @@ PARENT_ENV = "OJPACK_END_WITH_PARENT"
 
 
 def install() -> None:
-    """Take over SIGINT and SIGTERM (main thread only; call before anything slow)."""
+    """Take over SIGINT and SIGTERM (main thread only; call before anything slow), and adopt orphans."""
     for sig in (signal.SIGINT, signal.SIGTERM):
         signal.signal(sig, _handler)
+    _adopt_orphans()
     if (parent := os.environ.pop(PARENT_ENV, "")).isdigit():
         _end_with(int(parent))
+
+
+def _adopt_orphans() -> None:
+    """A helper's child whose own parent ended first (a pooled cage's keeper or init, rarely, on a loaded
+    machine) comes to this process instead of to the host's init or an outer subreaper that may never reap
+    it; `end_children` then reaps it with the rest before the exit."""
+    import ctypes
+
+    pr_set_child_subreaper = 36
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_child_subreaper, 1, 0, 0, 0)
+
+
+def end_children(grace: float = 5.0) -> int:
+    """The command's last step: every child still there (a helper its thread's clean-up missed, an orphan
+    adopted above) gets SIGTERM, on which a helper kills and reaps its own, and is reaped; SIGKILL after
+    `grace` seconds. Returns how many there were."""
+    found = left = [pid for pid, _ in _descendants(os.getpid(), depth=1)]
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        for pid in left:
+            try:
+                os.kill(pid, sig)
+            except ProcessLookupError:
+                pass
+        deadline = time.monotonic() + grace
+        while left and time.monotonic() < deadline:
+            left = [pid for pid in left if not _reaped(pid)]
+            if left:
+                time.sleep(0.002)
+        if not left:
+            break
+    return len(found)
+
+
+def _reaped(pid: int) -> bool:
+    try:
+        return os.waitpid(pid, os.WNOHANG)[0] == pid
+    except ChildProcessError:
+        return True
 
 
 def _end_with(parent: int) -> None:
@@ -165,7 +205,8 @@ def kill_descendants() -> int:
     return len(seen)
 
 
-def _descendants(root: int) -> list[tuple[int, int]]:
+def _descendants(root: int, depth: int = 0) -> list[tuple[int, int]]:
+    """(pid, process group) of every process below `root` (only its children with depth=1)."""
     children: dict[int, list[tuple[int, int]]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -180,5 +221,6 @@ def _descendants(root: int) -> list[tuple[int, int]]:
     while todo:
         for pid, pgid in children.get(todo.pop(), []):
             out.append((pid, pgid))
-            todo.append(pid)
+            if depth != 1:
+                todo.append(pid)
     return out
