@@ -30,8 +30,13 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 @pytest.fixture(scope="session", autouse=True)
 def shared_compile_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The machine-wide store of compiled programs lives in a temporary folder for the test run: tests never
-    write into the user's ~/.cache, and they still share binaries with one another."""
-    folder = tmp_path_factory.mktemp("ojpack-cache-home")
+    write into the user's ~/.cache, and they still share binaries with one another, across pytest-xdist's
+    workers too (the store is safe for concurrent ojpack processes: it is machine-wide)."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):   # each worker's base is a folder of the run's common one
+        folder = tmp_path_factory.getbasetemp().parent / "ojpack-cache-home"
+        folder.mkdir(exist_ok=True)
+    else:
+        folder = tmp_path_factory.mktemp("ojpack-cache-home")
     patch = pytest.MonkeyPatch()
     patch.setenv("OJPACK_CACHE_HOME", str(folder))
     yield folder
