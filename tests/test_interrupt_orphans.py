@@ -7,21 +7,7 @@ import json
 import subprocess
 import sys
 
-# Becomes a subreaper, runs the inner program to its end, then lists the processes left as its children.
-OUTER = '''
-import ctypes, json, os, subprocess, sys, time
-from pathlib import Path
-ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)
-said = subprocess.run(sys.argv[1:], capture_output=True, text=True)
-left = []
-for proc in Path("/proc").iterdir():
-    try:
-        if proc.name.isdigit() and int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1]) == os.getpid():
-            left.append((proc / "comm").read_text().strip())
-    except OSError:
-        pass
-print(json.dumps({"said": said.stdout.strip(), "err": said.stderr[-800:], "left": left}))
-'''
+from subreaper import WRAPPER
 
 # A child that leaves a grandchild behind (as a pooled cage's keeper can when its helper ends first), and one
 # child still running at the end.
@@ -37,10 +23,10 @@ print(end_children(), round(time.monotonic() - start, 1))
 
 
 def test_orphans_and_children_are_reaped_before_the_exit() -> None:
-    done = subprocess.run([sys.executable, "-c", OUTER, sys.executable, "-c", INNER],
+    done = subprocess.run([sys.executable, "-c", WRAPPER, sys.executable, "-c", INNER],
                           capture_output=True, text=True, timeout=60)
     report = json.loads(done.stdout)
-    ended, seconds = report["said"].split()
+    ended, seconds = report["out"].split()
     assert ended == "2", report   # the adopted orphan and the child
     assert float(seconds) < 2.0   # SIGTERM ends them: no wait for the grace
     assert report["left"] == [], report

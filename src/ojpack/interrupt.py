@@ -56,30 +56,43 @@ def _adopt_orphans() -> None:
 
 def end_children(grace: float = 5.0) -> int:
     """The command's last step: every child still there (a helper its thread's clean-up missed, an orphan
-    adopted above) gets SIGTERM, on which a helper kills and reaps its own, and is reaped; SIGKILL after
-    `grace` seconds. Returns how many there were."""
-    found = left = [pid for pid, _ in _descendants(os.getpid(), depth=1)]
+    adopted above) is stopped and reaped (`stop_children`). Returns how many there were."""
+    found = [pid for pid, _ in _descendants(os.getpid(), children_only=True)]
+    stop_children(found, grace)
+    return len(found)
+
+
+def stop_children(pids: list[int], grace: float = 5.0) -> None:
+    """End children of ours and reap them: SIGTERM first, on which the cage and pool helpers kill and reap
+    their own children (SIGKILL would leave those to the host's init as zombies), SIGKILL for any still
+    there after `grace` seconds."""
+    left = pids
     for sig in (signal.SIGTERM, signal.SIGKILL):
         for pid in left:
             try:
                 os.kill(pid, sig)
             except ProcessLookupError:
                 pass
-        deadline = time.monotonic() + grace
-        while left and time.monotonic() < deadline:
-            left = [pid for pid in left if not _reaped(pid)]
-            if left:
-                time.sleep(0.002)
+        left = unreaped_after(left, grace)
         if not left:
-            break
-    return len(found)
+            return
+
+
+def unreaped_after(pids: list[int], seconds: float) -> list[int]:
+    """Reap each of our children `pids` once it has exited, waiting up to `seconds`; those still running."""
+    deadline = time.monotonic() + seconds
+    while True:
+        pids = [pid for pid in pids if not _reaped(pid)]
+        if not pids or time.monotonic() >= deadline:
+            return pids
+        time.sleep(0.002)
 
 
 def _reaped(pid: int) -> bool:
     try:
         return os.waitpid(pid, os.WNOHANG)[0] == pid
     except ChildProcessError:
-        return True
+        return True   # reaped already
 
 
 def _end_with(parent: int) -> None:
@@ -205,8 +218,8 @@ def kill_descendants() -> int:
     return len(seen)
 
 
-def _descendants(root: int, depth: int = 0) -> list[tuple[int, int]]:
-    """(pid, process group) of every process below `root` (only its children with depth=1)."""
+def _descendants(root: int, children_only: bool = False) -> list[tuple[int, int]]:
+    """(pid, process group) of every process below `root`, or of its children only."""
     children: dict[int, list[tuple[int, int]]] = {}
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -221,6 +234,6 @@ def _descendants(root: int, depth: int = 0) -> list[tuple[int, int]]:
     while todo:
         for pid, pgid in children.get(todo.pop(), []):
             out.append((pid, pgid))
-            if depth != 1:
+            if not children_only:
                 todo.append(pid)
     return out

@@ -17,25 +17,8 @@ import pytest
 
 from cage_identities import Identity, each_identity
 from ojpack.publish import import_package
+from subreaper import WRAPPER
 from test_isolation import TESTS, pytestmark  # noqa: F401  (the skip mark)
-
-# Becomes a subreaper, runs `ojpack judge` to its end, then lists the processes left as its children.
-WRAPPER = '''
-import ctypes, json, os, subprocess, sys
-from pathlib import Path
-ctypes.CDLL(None).prctl(36, 1, 0, 0, 0)   # PR_SET_CHILD_SUBREAPER
-done = subprocess.run(sys.argv[1:], capture_output=True, text=True)
-left = []
-for proc in Path("/proc").iterdir():
-    try:
-        if proc.name.isdigit():
-            fields = (proc / "stat").read_text().rsplit(")", 1)[1].split()
-            if int(fields[1]) == os.getpid() and not (proc / "cmdline").read_bytes().startswith(b"ps"):
-                left.append([proc.name, fields[0], (proc / "comm").read_text().strip()])
-    except OSError:
-        pass
-print(json.dumps({"code": done.returncode, "err": done.stderr[-2000:], "left": left}))
-'''
 
 
 @pytest.fixture(scope="module", params=["root", "user"])

@@ -20,6 +20,7 @@ import time
 import weakref
 from collections.abc import Callable, Sequence
 
+from ..interrupt import stop_children, unreaped_after
 from . import cgroups
 from .limits import RunLimits, child_setup, fsize, limit_args, num as _num, rlimits
 
@@ -232,30 +233,12 @@ def _wait(pid: int, limits: RunLimits, start: float, watch: int) -> tuple[bool, 
 
 def exited_within(pid: int, seconds: float) -> bool:
     """Reap our child `pid` once it has exited, waiting up to `seconds`; False if it still runs."""
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            got, _ = os.waitpid(pid, os.WNOHANG)
-        except ChildProcessError:
-            return True   # reaped already
-        if got == pid:
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(0.002)
+    return not unreaped_after([pid], seconds)
 
 
 def stop(pid: int) -> None:
-    """End a helper we no longer wait for and reap it: SIGTERM first, on which the cage and pool helpers kill
-    and reap their own children (SIGKILL would leave those to the host's init as zombies), SIGKILL if it
-    does not go."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.kill(pid, sig)
-        except ProcessLookupError:
-            pass
-        if exited_within(pid, 5.0):
-            return
+    """End a helper we no longer wait for and reap it (interrupt.stop_children)."""
+    stop_children([pid])
 
 
 def _reap_abandoned(pid: int, watch: int) -> None:
