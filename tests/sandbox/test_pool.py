@@ -324,10 +324,13 @@ def test_a_prepared_cage_gives_the_same_process_cap_as_a_one_shot_cage(tmp_path,
     assert forked[0] == forked[1] == forked[2] <= 8
 
 
+# os.close(1), not sys.stdout.close(): Python's standard streams never close their descriptor, so the pipe would
+# stay open until the exit, and the reader would only race the run's report to see its EOF first.
 UPPER_THEN_LINGER = """
-import sys, time
+import os, sys, time
 sys.stdout.write(sys.stdin.read().upper())
-sys.stdout.close()
+sys.stdout.flush()
+os.close(1)
 time.sleep(2)
 """
 
