@@ -159,7 +159,10 @@ def tool_version(program: str) -> str:
     base = machine_cache()
     remembered = base / "tool-versions" / key(real, str(st.st_size), str(st.st_mtime_ns)) if base else None
     if remembered and remembered.is_file():
-        return remembered.read_text(encoding="utf-8")
+        try:
+            return remembered.read_text(encoding="utf-8")
+        except OSError:   # another user's (a store shared by root and a plain user): ask the tool itself
+            pass
     try:
         proc = subprocess.run([exe, "--version"], capture_output=True, timeout=30, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.TimeoutExpired):
